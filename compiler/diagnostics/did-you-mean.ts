@@ -1,0 +1,38 @@
+/** Near-miss suggestions for unknown names (up to three, by edit distance). */
+
+export function editDistance(a: string, b: string): number {
+  const previous = new Array<number>(b.length + 1)
+  for (let j = 0; j <= b.length; j++) previous[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!
+    previous[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + cost)
+      diagonal = above
+    }
+  }
+  return previous[b.length]!
+}
+
+/** Candidates close to `name`, best first; at most three. */
+export function didYouMean(name: string, candidates: Iterable<string>): string[] {
+  const limit = Math.max(1, Math.floor(name.length / 3))
+  const scored: [string, number][] = []
+  for (const candidate of candidates) {
+    if (candidate === name) continue
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
+    if (distance <= limit) scored.push([candidate, distance])
+  }
+  scored.sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : 1))
+  return scored.slice(0, 3).map(([candidate]) => candidate)
+}
+
+/** `; did you mean x?` / `; did you mean x or y?`, or '' when nothing is close. */
+export function suggestionSuffix(name: string, candidates: Iterable<string>, wrap = (s: string) => s): string {
+  const found = didYouMean(name, candidates).map(wrap)
+  if (found.length === 0) return ''
+  const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`
+  return `; did you mean ${list}?`
+}

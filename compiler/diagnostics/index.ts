@@ -1,0 +1,6 @@
+export * from './source.js'
+export * from './diagnostic.js'
+export * from './codes.js'
+export * from './format.js'
+export * from './did-you-mean.js'
+export * from './invariant.js'

@@ -1,0 +1,20 @@
+/**
+ * IR of flow documents (flows.md, actions.md). Produced by compiler/flow, consumed by the checks and
+ * compiler/emit. The flow stage owns the statement and action node types below `StatementNode`.
+ */
+import type { Loc, SourceFile } from '../diagnostics/source.js'
+import type { StatementNode } from './statements.js'
+
+export type { StatementNode } from './statements.js'
+
+export interface FlowNode {
+  readonly kind: 'flow'
+  /** The root element's `<`. */
+  readonly loc: Loc
+  readonly file: SourceFile
+  /** `flow`, or `svc-test` for test documents (F-DOC-2). */
+  readonly root: 'flow' | 'svc-test'
+  readonly body: readonly StatementNode[]
+  /** Absolute paths of the flows that `sub-flow` actions of this file call. */
+  readonly subFlows: readonly string[]
+}

@@ -1,0 +1,4 @@
+export * from './completion.js'
+export * from './variables.js'
+export * from './response.js'
+export * from './context.js'

@@ -1,0 +1,51 @@
+/**
+ * The response a flow run builds (flows.md F-RESP-1 .. F-RESP-3): status, ordered header fields with
+ * replace-by-name semantics, and what the terminating action decided about the body and its type.
+ * The body itself is the main content (ContentStore.main) unless a terminating action (`echo`,
+ * `dump`) supplied its own value.
+ */
+import type { Sequence } from '../values/item.js'
+
+export class HeaderList {
+  readonly #fields: [name: string, value: string][] = []
+
+  /** Replaces every field of that name (case-insensitive); the last setter's spelling is kept. */
+  set(name: string, values: string | readonly string[]): void {
+    this.delete(name)
+    for (const value of typeof values === 'string' ? [values] : values) this.#fields.push([name, value])
+  }
+
+  append(name: string, value: string): void {
+    this.#fields.push([name, value])
+  }
+
+  delete(name: string): void {
+    const lower = name.toLowerCase()
+    for (let i = this.#fields.length - 1; i >= 0; i--) if (this.#fields[i]![0].toLowerCase() === lower) this.#fields.splice(i, 1)
+  }
+
+  get(name: string): string | undefined {
+    const lower = name.toLowerCase()
+    return this.#fields.find(([n]) => n.toLowerCase() === lower)?.[1]
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined
+  }
+
+  entries(): readonly (readonly [string, string])[] {
+    return this.#fields
+  }
+}
+
+export class ResponseState {
+  /** F-RESP-1: initially 200. */
+  status = 200
+  readonly headers = new HeaderList()
+  /** A body chosen by a terminating action (`echo` text, `dump` value); undefined: the main content. */
+  body: Sequence | undefined = undefined
+  /** `mime` attribute of the terminating action (F-RESP-5 step 1). */
+  explicitMime: string | undefined = undefined
+  /** Default `mime` of the terminating action, e.g. `text/plain` for `echo` (F-RESP-5 step 3). */
+  defaultMime: string | undefined = undefined
+}

@@ -1,0 +1,22 @@
+/**
+ * The global variables of one request (flows.md F-VAR-2): one namespace shared by every flow of the
+ * request. Values are immutable sequences, so storing is never a copy (F-VAR-5).
+ */
+import { EMPTY, type Sequence } from '../values/item.js'
+
+export class VariableStore {
+  readonly #values = new Map<string, Sequence>()
+
+  /** The value, or the empty sequence when the variable was never set (F-VAR-6). */
+  get(name: string): Sequence {
+    return this.#values.get(name) ?? EMPTY
+  }
+
+  has(name: string): boolean {
+    return this.#values.has(name)
+  }
+
+  set(name: string, value: Sequence): void {
+    this.#values.set(name, value)
+  }
+}

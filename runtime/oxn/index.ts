@@ -1,0 +1,2 @@
+// runtime/oxn: JSON <-> OXN node model (oxn.md). Public exports are added here.
+export {}

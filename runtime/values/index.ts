@@ -1,0 +1,3 @@
+export * from './json-value.js'
+export * from './content.js'
+export * from './item.js'

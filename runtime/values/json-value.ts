@@ -1,0 +1,49 @@
+/**
+ * Parsed JSON as the runtime keeps it. Unlike `JSON.parse` output it keeps number literals as written
+ * (oxn.md OXN-7), member order with duplicate keys resolved (OXN-12), and never touches object
+ * prototypes. OXN trees (runtime/oxn) are lazy views over these values.
+ */
+
+/** A JSON number, kept as its literal text; `value` is the double it stands for. */
+export class JsonNumber {
+  constructor(readonly text: string) {}
+  get value(): number {
+    return Number(this.text)
+  }
+}
+
+/** A JSON object: keys in document order, no duplicates. */
+export class JsonObject {
+  constructor(
+    readonly keys: readonly string[],
+    readonly values: readonly JsonValue[],
+  ) {}
+
+  static fromEntries(entries: Iterable<readonly [string, JsonValue]>): JsonObject {
+    const keys: string[] = []
+    const values: JsonValue[] = []
+    const index = new Map<string, number>()
+    for (const [key, value] of entries) {
+      const at = index.get(key)
+      if (at === undefined) {
+        index.set(key, keys.length)
+        keys.push(key)
+        values.push(value)
+      } else values[at] = value
+    }
+    return new JsonObject(keys, values)
+  }
+
+  get(key: string): JsonValue | undefined {
+    const at = this.keys.indexOf(key)
+    return at < 0 ? undefined : this.values[at]
+  }
+}
+
+export type JsonValue = string | JsonNumber | boolean | null | readonly JsonValue[] | JsonObject
+
+/** A number computed by the gateway, written in the number format of templates.md T-OUT-4. */
+export function jsonNumberOf(value: number): JsonNumber | null {
+  if (!Number.isFinite(value)) return null
+  return new JsonNumber(Object.is(value, -0) ? '0' : String(value))
+}
