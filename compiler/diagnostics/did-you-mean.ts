@@ -36,3 +36,50 @@ export function suggestionSuffix(name: string, candidates: Iterable<string>, wra
   const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`
   return `; did you mean ${list}?`
 }
+
+/**
+ * Edit distance where swapping two neighbouring characters counts as one edit (optimal string
+ * alignment), the most common typo in element and variable names (`requets`, `reqeust`).
+ */
+export function swapAwareDistance(a: string, b: string): number {
+  const rows: number[][] = []
+  for (let i = 0; i <= a.length; i++) rows.push([i])
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = best
+    }
+  }
+  return rows[a.length]![b.length]!
+}
+
+/**
+ * The closest candidates only: smallest swap-aware distance (within the limit of `didYouMean`), ties
+ * broken by the smallest length difference, then alphabetically; at most three. `requets` gives
+ * `request` alone, where `didYouMean` also offers `requests`.
+ */
+export function bestMatches(name: string, candidates: Iterable<string>): string[] {
+  const limit = Math.max(1, Math.floor(name.length / 3))
+  const lower = name.toLowerCase()
+  let scored: [string, number, number][] = []
+  for (const candidate of candidates) {
+    if (candidate === name) continue
+    const distance = swapAwareDistance(lower, candidate.toLowerCase())
+    if (distance <= limit) scored.push([candidate, distance, Math.abs(candidate.length - name.length)])
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[2] - y[2] || (x[0] < y[0] ? -1 : 1))
+  const first = scored[0]
+  if (first) scored = scored.filter(([, distance, lengthDiff]) => distance === first[1] && lengthDiff === first[2])
+  return scored.slice(0, 3).map(([candidate]) => candidate)
+}
+
+/** Like `suggestionSuffix`, with `bestMatches`. */
+export function bestMatchSuffix(name: string, candidates: Iterable<string>, wrap = (s: string) => s): string {
+  const found = bestMatches(name, candidates).map(wrap)
+  if (found.length === 0) return ''
+  const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`
+  return `; did you mean ${list}?`
+}

@@ -1,12 +1,27 @@
 /**
- * IR of the definition (definition.md): the routing table and the flows it binds. Produced by
- * compiler/definition, consumed by the checks and by compiler/emit.
+ * IR of the definition (definition.md): the routing table, the flows it binds, and the settings
+ * later stages need (validation, security, CORS, parameters, responses). Produced by
+ * compiler/definition, consumed by the checks and by compiler/emit. Plain readonly data.
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
 
 /** Upper-case HTTP methods of Swagger 2.0 operations, in the order of definition.md MA2. */
 export const OPERATION_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const
 export type OperationMethod = (typeof OPERATION_METHODS)[number]
+
+/** JSON-like data as read from YAML/JSON (YAML core-schema scalars only). */
+export type PlainJson = string | number | boolean | null | readonly PlainJson[] | { readonly [key: string]: PlainJson }
+
+/**
+ * A loaded file (the definition or a `$ref`'d YAML/JSON file): its data and the location of every
+ * value by JSON pointer (`''` is the root, `/paths/~1cart/get` a member), D13.
+ */
+export interface SourceDocumentNode {
+  readonly kind: 'document'
+  readonly file: SourceFile
+  readonly value: PlainJson
+  readonly locs: ReadonlyMap<string, Loc>
+}
 
 /** A reference to a flow file, written at `loc`. `path` is absolute and normalised. */
 export interface FlowRef {
@@ -20,12 +35,127 @@ export type HandlerNode = FlowRef
 
 export type PathSegment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string }
 
+/** `true`, `false` or `'report-only'` (validation.md VA1, VA3). */
+export type ValidationMode = boolean | 'report-only'
+
+/** One `x-svc-validate` value; a key left out is null (VA2 expands a scalar to both keys). */
+export interface ValidateSettingNode {
+  readonly kind: 'validate'
+  readonly loc: Loc
+  readonly request: ValidationMode | null
+  readonly response: ValidationMode | null
+}
+
+/**
+ * A schema as written (`$ref`s inside not resolved; they resolve against `file`, VA30).
+ * `pointer` locates it inside `file`'s document.
+ */
+export interface SchemaNode {
+  readonly kind: 'schema'
+  readonly loc: Loc
+  readonly file: SourceFile
+  readonly pointer: string
+  readonly value: PlainJson
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'formData' | 'body'
+
+/** A parameter object after `$ref` resolution (CC13, VA9). */
+export interface ParameterNode {
+  readonly kind: 'parameter'
+  readonly loc: Loc
+  readonly name: string
+  readonly in: ParameterLocation
+  readonly required: boolean
+  /** `type` of a non-body parameter; null when absent. */
+  readonly type: string | null
+  /** `schema` of a body parameter. */
+  readonly schema: SchemaNode | null
+  /** The whole parameter object (items, constraints, collectionFormat, ...). */
+  readonly value: PlainJson
+  readonly file: SourceFile
+  readonly pointer: string
+}
+
+/** A response object after `$ref` resolution (CC15, VA21). */
+export interface ResponseNode {
+  readonly kind: 'response'
+  readonly loc: Loc
+  /** `'200'`, ... or `'default'`. */
+  readonly status: string
+  readonly schema: SchemaNode | null
+  readonly value: PlainJson
+  readonly file: SourceFile
+  readonly pointer: string
+}
+
+/** One scheme named in a requirement alternative, with its scopes (security.md A10). */
+export interface SecuritySchemeUseNode {
+  readonly loc: Loc
+  readonly name: string
+  readonly scopes: readonly string[]
+}
+
+/** A `security` value: alternatives (OR) of scheme sets (AND); `[]` means no security (A9). */
+export interface SecurityRequirementNode {
+  readonly kind: 'security'
+  readonly loc: Loc
+  readonly alternatives: readonly (readonly SecuritySchemeUseNode[])[]
+}
+
+/** An extension object kept as data for the stage that owns its semantics. */
+export interface ExtensionConfigNode {
+  readonly loc: Loc
+  readonly file: SourceFile
+  readonly pointer: string
+  readonly value: PlainJson
+}
+
+/** An entry of `securityDefinitions` (security.md A1-A8). Deeper checks come with the security issue. */
+export interface SecuritySchemeNode {
+  readonly kind: 'security-scheme'
+  readonly loc: Loc
+  readonly name: string
+  readonly type: 'apiKey' | 'basic' | 'oauth2'
+  /** `in` / `name` of an apiKey scheme. */
+  readonly in: string | null
+  readonly paramName: string | null
+  readonly jwt: ExtensionConfigNode | null
+  readonly cookieName: string | null
+  readonly basicAuth: ExtensionConfigNode | null
+  readonly postCheckFlow: FlowRef | null
+  /** A7: apiKey with x-svc-jwt or basic with x-svc-basicauth. */
+  readonly enforced: boolean
+}
+
+/** `x-svc-cors` with defaults filled (security.md O7). */
+export interface CorsNode {
+  readonly kind: 'cors'
+  readonly loc: Loc
+  readonly allowedOrigins: readonly string[]
+  readonly allowCredentials: boolean
+  readonly maxAge: number
+  readonly exposeHeaders: readonly string[]
+}
+
 export interface OperationNode {
   readonly kind: 'operation'
   readonly loc: Loc
   readonly method: OperationMethod
   /** Effective handler after the precedence of H2/H3; null when none (H5). */
   readonly handler: HandlerNode | null
+  readonly operationId: string | null
+  /** Path-item parameters merged with the operation's; an operation parameter replaces one with the same name and `in` (VA9). */
+  readonly parameters: readonly ParameterNode[]
+  /** null when the operation has no `responses` (D2, VA25). */
+  readonly responses: readonly ResponseNode[] | null
+  /** The operation's own `security`; null when absent (A9). */
+  readonly security: SecurityRequirementNode | null
+  /** The operation's own `x-svc-validate`; null when absent (VA4). */
+  readonly validate: ValidateSettingNode | null
+  /** The operation's own `consumes` / `produces`; null when absent (VA15, VA22). */
+  readonly consumes: readonly string[] | null
+  readonly produces: readonly string[] | null
 }
 
 export interface RouteNode {
@@ -40,6 +170,10 @@ export interface RouteNode {
   readonly operations: readonly OperationNode[] | null
   /** Effective handler for a route without operations; null when none. */
   readonly handler: HandlerNode | null
+  /** Path-item level `parameters`, `security`, `x-svc-validate` (A2, VA4, VA6). */
+  readonly parameters: readonly ParameterNode[]
+  readonly security: SecurityRequirementNode | null
+  readonly validate: ValidateSettingNode | null
 }
 
 export interface DefinitionNode {
@@ -49,10 +183,20 @@ export interface DefinitionNode {
   readonly siteRoot: string
   /** Normalised basePath: '/' or '/x' without trailing slash (P6). */
   readonly basePath: string
+  /** Routes in definition order. */
   readonly routes: readonly RouteNode[]
   readonly initFlow: FlowRef | null
   readonly errorFlow: FlowRef | null
   readonly defaultFlow: FlowRef | null
   /** Every flow file the definition references, each once, in order of first reference. */
   readonly flowRefs: readonly FlowRef[]
+  /** Top-level `x-svc-validate`, `security`, `consumes`, `produces`. */
+  readonly validate: ValidateSettingNode | null
+  readonly security: SecurityRequirementNode | null
+  readonly consumes: readonly string[] | null
+  readonly produces: readonly string[] | null
+  readonly securitySchemes: readonly SecuritySchemeNode[]
+  readonly cors: CorsNode | null
+  /** The definition (first) and every `$ref`'d file, for later stages resolving schemas. */
+  readonly documents: readonly SourceDocumentNode[]
 }

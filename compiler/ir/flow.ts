@@ -17,4 +17,9 @@ export interface FlowNode {
   readonly body: readonly StatementNode[]
   /** Absolute paths of the flows that `sub-flow` actions of this file call. */
   readonly subFlows: readonly string[]
+  /**
+   * Names (without `$`) of the variables that `out` attributes of this file set, including those of
+   * actions dropped after a compile error (so the XC-7 check does not add noise to an error).
+   */
+  readonly assigned?: readonly string[]
 }

@@ -25,8 +25,49 @@ export interface EnginePlan {
   readonly text: string
 }
 
-/** Evaluated by generated JavaScript (the simple subset of the foundation issue). */
+/**
+ * Evaluated by generated JavaScript (the simple subset of section 12); `text` is the rewritten
+ * expression too, which the runtime uses for input the fast path leaves to the engine (XML nodes).
+ */
 export interface FastPlan {
   readonly tier: 'fast'
-  readonly expr: unknown
+  readonly expr: FastExpr
+  readonly text: string
 }
+
+export type FastComparisonOperator = '=' | '!=' | '<' | '<=' | '>' | '>='
+export type FastArithmeticOperator = '+' | '-' | '*' | 'div' | 'idiv' | 'mod'
+/** Child step by name or `*`, `@name`/`@*`, `..`, `.` */
+export type FastAxis = 'child' | 'attribute' | 'parent' | 'self'
+/** Functions of the fast subset (unprefixed calls; `string`, `number`, `concat`, `contains`, `starts-with` are the XP-STR-1 versions). */
+export type FastFunctionName = 'not' | 'string' | 'number' | 'boolean' | 'count' | 'concat' | 'contains' | 'starts-with' | 'true' | 'false'
+
+/** The fast-path expression tree. */
+export type FastExpr =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'variable'; readonly name: string }
+  /** `.` (the focus, or the default context item, flows.md F-EXPR-2) */
+  | { readonly kind: 'context' }
+  /** `/` from the context item */
+  | { readonly kind: 'root' }
+  | {
+      readonly kind: 'step'
+      readonly input: FastExpr
+      readonly axis: FastAxis
+      /** null: any element (`*`, `@*`) or any node (`..`, `.`) */
+      readonly name: string | null
+      readonly predicates: readonly FastPredicate[]
+    }
+  /** Predicates on a whole sequence: `$items[1]`, `(a/b)[last()]` */
+  | { readonly kind: 'filter'; readonly input: FastExpr; readonly predicates: readonly FastPredicate[] }
+  | { readonly kind: 'compare'; readonly op: FastComparisonOperator; readonly left: FastExpr; readonly right: FastExpr }
+  | { readonly kind: 'arithmetic'; readonly op: FastArithmeticOperator; readonly left: FastExpr; readonly right: FastExpr }
+  | { readonly kind: 'unary'; readonly negate: boolean; readonly operand: FastExpr }
+  | { readonly kind: 'and' | 'or'; readonly left: FastExpr; readonly right: FastExpr }
+  | { readonly kind: 'call'; readonly name: FastFunctionName; readonly args: readonly FastExpr[] }
+
+export type FastPredicate =
+  | { readonly kind: 'position'; readonly value: number }
+  | { readonly kind: 'last' }
+  | { readonly kind: 'expr'; readonly expr: FastExpr }

@@ -1,1 +1,3 @@
 export * from './logger.js'
+export * from './alert.js'
+export * from './system.js'

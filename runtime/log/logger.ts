@@ -16,10 +16,26 @@ export function formatTimestamp(date: Date): string {
 }
 
 export function createLogger(sink: LogSink = (line) => process.stderr.write(line)): Logger {
+  // Formatting a timestamp costs more than the rest of a line; lines of the same millisecond share it.
+  let lastTime = NaN
+  let lastText = ''
   return {
     write(type, fields, timestamp = new Date()) {
-      const record: Record<string, unknown> = { timestamp: formatTimestamp(timestamp), type }
-      for (const key of Object.keys(fields)) if (fields[key] !== undefined) record[key] = fields[key]
+      const time = timestamp.getTime()
+      if (time !== lastTime) {
+        lastTime = time
+        lastText = formatTimestamp(timestamp)
+      }
+      const record: Record<string, unknown> = { timestamp: lastText, type }
+      const keys = Object.keys(fields)
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!
+        const value = fields[key]
+        if (value === undefined || key === 'timestamp' || key === 'type') continue
+        // A custom field named `__proto__` (LG4) must stay an ordinary member.
+        if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
+        else record[key] = value
+      }
       sink(JSON.stringify(record) + '\n')
     },
   }

@@ -1,1 +1,5 @@
 export * from './types.js'
+export { createRouteTable, routesOf, ALLOW_ORDER } from './route-table.js'
+export { matchRoute, decodeSegment } from './match-route.js'
+export { splitBasePath, computeEndpoint } from './base-path.js'
+export { flowHandler } from './flow-handler.js'

@@ -1,0 +1,18 @@
+/** Helpers shared by the checks of extension objects (definition.md CC9): unknown properties, variable names. */
+import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import type { Loc } from '../diagnostics/source.js'
+import type { LoadContext } from './context.js'
+import { quote, type DocNode } from './doc-node.js'
+
+/** `$` + letter or `_`, then letters, digits, `_`, `-` (J11, BA1). */
+export const VARIABLE_NAME = /^\$[A-Za-z_][A-Za-z0-9_-]*$/
+
+export function unknownProperty(ctx: LoadContext, extension: string, key: string, loc: Loc, known: readonly string[]): void {
+  ctx.error('definition/invalid-extension-value', loc, `unknown property "${key}" in ${extension}${suggestionSuffix(key, known, quote)}`)
+}
+
+export function checkVariable(value: DocNode, name: string, example: string, ctx: LoadContext): void {
+  if (value.kind !== 'scalar' || typeof value.value !== 'string' || !VARIABLE_NAME.test(value.value)) {
+    ctx.error('security/invalid-variable', value.loc, `${name} must be a variable name such as ${example}`)
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Bundles the generated modules with the runtime into one ESM file (operations.md CL2):
+ * `<out>/server.mjs` plus its source map, which maps back to the modules in `<out>/src/`.
+ */
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { packageRoot } from './package-root.js'
+
+/**
+ * CommonJS dependencies bundled into ESM need a `require`; node:module provides one
+ * (dependencies.md section 3).
+ */
+const BANNER = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+
+/** Bundles `<srcDir>/server.ts` into `<outFile>`; returns the bundle size in bytes. */
+export async function bundleServer(srcDir: string, outFile: string): Promise<number> {
+  const root = packageRoot()
+  const result = await build({
+    entryPoints: [join(srcDir, 'server.ts')],
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'eof',
+    banner: { js: BANNER },
+    alias: { 'svc-gateway/runtime': join(root, 'runtime', 'index.ts') },
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'silent',
+    metafile: true,
+  })
+  const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'))
+  return output ? output[1].bytes : 0
+}

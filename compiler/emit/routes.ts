@@ -1,0 +1,47 @@
+/**
+ * Emits the body of `src/routes.ts`: `export const ROUTES: RouteTable`, built once at module load by
+ * `createRouteTable` from plain route data (definition.md section 5, P1-P17; handlers per H2/H3).
+ * Routes are sorted by pattern, one per line, each after a comment with its pattern and position in
+ * the definition; handlers are hoisted `HANDLER_n` constants shared by content.
+ */
+import type { DefinitionNode, FlowRef, PathSegment, RouteNode } from '../ir/definition.js'
+import { Code, comment, joinCode, js, lit } from './code.js'
+import type { EmitContext } from './context.js'
+
+function segmentCode(segment: PathSegment): Code {
+  return segment.kind === 'literal' ? lit(segment.value) : js`{ param: ${lit(segment.name)} }`
+}
+
+function handlerCode(ref: FlowRef | null, ctx: EmitContext): Code {
+  if (ref === null) return new Code('null')
+  const run = ctx.flowFunction(ref.path)
+  return ctx.hoist('HANDLER', js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(ref.path))}, ${run})`)
+}
+
+function routeCode(route: RouteNode, ctx: EmitContext): Code {
+  const segments = joinCode(route.segments.map(segmentCode), ', ')
+  const operations =
+    route.operations === null
+      ? new Code('null')
+      : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx)}]`), ', ')}]`
+  const handler = handlerCode(route.handler, ctx)
+  return js`{ pattern: ${lit(route.pattern)}, segments: [${segments}], wildcard: ${route.wildcard}, operations: ${operations}, handler: ${handler} },`
+}
+
+/** Code-unit order of patterns: deterministic and independent of the order of keys in the file. */
+function byPattern(a: RouteNode, b: RouteNode): number {
+  return a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0
+}
+
+export function emitRoutes(definition: DefinitionNode, ctx: EmitContext): Code {
+  const table = ctx.runtimeType('RouteTable')
+  const create = ctx.runtime('createRouteTable')
+  const lines: Code[] = []
+  for (const route of [...definition.routes].sort(byPattern)) {
+    lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx))
+  }
+  const body = lines.length === 0 ? new Code('') : js`\n${joinCode(lines.map((line) => js`  ${line}`), '\n')}\n`
+  return js`/** Routes of the definition, matched by runtime/router (definition.md section 5). */
+export const ROUTES: ${table} = ${create}([${body}])
+`
+}

@@ -1,0 +1,16 @@
+/** `<eval out="$x">EXPR</eval>` (actions.md ACT-eval-1..3): an expression body, optional `out` variable. */
+import { bodyText } from '../body.js'
+import { lowerExpression } from '../expression.js'
+import { variableAttribute } from '../values.js'
+import type { ActionSyntax } from './types.js'
+
+export const EVAL: ActionSyntax<'eval'> = {
+  attributes: ['out'],
+  lower(element, ctx, fields) {
+    const out = variableAttribute(element, ctx, 'out')
+    const body = bodyText(element, ctx)
+    const expr = body && lowerExpression(body, ctx, fields.loc, '<eval>')
+    if (out === undefined || !expr) return undefined
+    return { kind: 'eval', ...fields, out, expr }
+  },
+}

@@ -1,0 +1,187 @@
+/**
+ * Element tree -> FlowNode (flows.md F-DOC-2, F-DOC-4, F-DOC-5, F-CTL-1..9). Containers hold actions
+ * and control elements; `if` / `elseif` / `else` siblings form chains; `break` and `return` take only
+ * `if`. The set of element names is closed: unknown names are a CE with a suggestion, test actions
+ * outside `svc-test` are a CE, and actions without a parser yet are a CE "not implemented yet" (their
+ * attributes and body are not checked further). A failed statement is dropped; the rest of the file
+ * is still checked.
+ */
+import { bestMatchSuffix } from '../diagnostics/did-you-mean.js'
+import type { FlowNode } from '../ir/flow.js'
+import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
+import { checkVariableName } from '../../runtime/flow/actions/variable-name.js'
+import { ACTION_PARSERS, isImplementedAction, type ActionSyntax } from './actions/index.js'
+import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
+import { checkContainerText, checkEmptyBody } from './body.js'
+import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName, TEST_REQUEST_VARIABLES } from './elements.js'
+import { lowerExpression } from './expression.js'
+import { attributeOf, type LowerContext } from './lower-context.js'
+import type { XmlDocument, XmlElement } from './parse-xml.js'
+
+/** Lowers a parsed document; undefined when its root is not usable (reported). */
+export function lowerFlow(document: XmlDocument, ctx: LowerContext): FlowNode | undefined {
+  const root = document.root
+  if (root.namespaced) return undefined
+  const test = ctx.options.test === true
+  if (root.name !== 'flow' && !(test && root.name === 'svc-test')) {
+    const wanted = test ? '<flow> or <svc-test>' : '<flow>'
+    const extra = root.name === 'svc-test' ? '; a svc-test document cannot be used as a flow' : ''
+    ctx.bag.error('flow/invalid-root', ctx.elementLoc(root), `the root element must be ${wanted}, not <${root.name}>${extra}`)
+    return undefined
+  }
+  for (const attribute of root.attributes) {
+    ctx.bag.warning('flow/root-attribute', ctx.attributeLoc(attribute), `attribute ${attribute.name} on <${root.name}> is ignored`)
+  }
+  const body = lowerBlock(root, ctx)
+  return {
+    kind: 'flow',
+    loc: ctx.elementLoc(root),
+    file: ctx.file,
+    root: root.name === 'svc-test' ? 'svc-test' : 'flow',
+    body,
+    subFlows: [...new Set(ctx.subFlowRefs.map((ref) => ref.path))],
+    assigned: [...ctx.assigned],
+  }
+}
+
+/** An `if` chain being collected; `failed` drops the whole chain once any part had a CE. */
+interface Chain {
+  readonly head: XmlElement
+  readonly branches: ConditionalBlock[]
+  otherwise: ElseBlock | null
+  failed: boolean
+}
+
+/** The children of a container (F-DOC-4), chains assembled (F-CTL-2, F-CTL-3). */
+function lowerBlock(container: XmlElement, ctx: LowerContext): StatementNode[] {
+  checkContainerText(container, ctx)
+  const out: StatementNode[] = []
+  let chain: Chain | null = null
+  /** Name of the previous element; '' before the first, null after a reported unknown one. */
+  let previous: string | null = ''
+  const finishChain = () => {
+    if (chain && !chain.failed) {
+      out.push({ kind: 'if', loc: ctx.elementLoc(chain.head), tag: ctx.tagText(chain.head), branches: chain.branches, otherwise: chain.otherwise })
+    }
+    chain = null
+  }
+  for (const child of container.children) {
+    const name = child.name
+    if (child.namespaced) {
+      // Already reported (F-DOC-3); it still separates an `else` from its `if`.
+      finishChain()
+    } else if (name === 'if') {
+      finishChain()
+      const branch = lowerConditional(child, ctx, 'if')
+      chain = { head: child, branches: branch ? [branch] : [], otherwise: null, failed: !branch }
+    } else if (name === 'elseif' || name === 'else') {
+      const current: Chain | null = chain
+      if (!current || (previous !== 'if' && previous !== 'elseif')) {
+        finishChain()
+        // After an unknown or namespaced element (already reported, maybe a misspelt `if`): one message.
+        if (previous !== null) ctx.bag.error('flow/misplaced-else', ctx.elementLoc(child), `<${name}> must directly follow <if> or <elseif>`)
+        lowerBlock(child, ctx) // its content is still checked
+      } else if (name === 'elseif') {
+        const branch = lowerConditional(child, ctx, 'elseif')
+        if (branch) current.branches.push(branch)
+        else current.failed = true
+      } else {
+        const otherwise = lowerElse(child, ctx)
+        if (otherwise) current.otherwise = otherwise
+        else current.failed = true
+      }
+    } else {
+      finishChain()
+      const statement = lowerStatement(child, ctx)
+      if (statement) out.push(statement)
+    }
+    previous = child.namespaced || !ELEMENT_NAMES.includes(name) ? null : name
+  }
+  finishChain()
+  return out
+}
+
+/** Attributes of `if`/`elseif`/`else` (F-CTL-1..3, F-CTL-6, F-CTL-9). False after a CE. */
+function checkControlAttributes(element: XmlElement, ctx: LowerContext, allowed: readonly string[]): boolean {
+  const jump = element.name === 'break' || element.name === 'return'
+  let ok = true
+  for (const attribute of element.attributes) {
+    if (attribute.name === 'if' && !jump) {
+      const hint = element.name === 'else' ? '' : '; use test'
+      ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(attribute), `<${element.name}> takes no if attribute${hint}`)
+      ok = false
+    } else if (attribute.name === 'test' && element.name === 'else') {
+      ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(attribute), '<else> takes no test attribute; use <elseif test="...">')
+      ok = false
+    } else if (attribute.name === 'debug') {
+      ctx.bag.warning('flow/unknown-attribute', ctx.attributeLoc(attribute), `control element <${element.name}> takes no debug attribute`)
+    }
+  }
+  const required = allowed.includes('test') ? ['test'] : []
+  const handled = jump ? ['debug'] : element.name === 'else' ? ['if', 'test', 'debug'] : ['if', 'debug']
+  return checkAttributeNames(element, ctx, allowed, required, handled) && ok
+}
+
+function lowerConditional(element: XmlElement, ctx: LowerContext, kind: 'if' | 'elseif'): ConditionalBlock | undefined {
+  const attributesOk = checkControlAttributes(element, ctx, ['test'])
+  const attribute = attributeOf(element, 'test')
+  const test = attribute && lowerExpression(ctx.attributeValue(attribute), ctx, ctx.attributeLoc(attribute), `test attribute of <${kind}>`)
+  const body = lowerBlock(element, ctx)
+  if (!attributesOk || !test) return undefined
+  return { element: kind, loc: ctx.elementLoc(element), tag: ctx.tagText(element), test, body }
+}
+
+function lowerElse(element: XmlElement, ctx: LowerContext): ElseBlock | undefined {
+  const attributesOk = checkControlAttributes(element, ctx, [])
+  const body = lowerBlock(element, ctx)
+  if (!attributesOk) return undefined
+  return { loc: ctx.elementLoc(element), tag: ctx.tagText(element), body }
+}
+
+/** `break`, `return` or an action. */
+function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode | undefined {
+  const name = element.name
+  if (name === 'break' || name === 'return') return lowerJump(element, ctx, name)
+  const isTest = isTestActionName(name)
+  if (!isActionName(name) && !isTest) {
+    const candidates = ctx.options.test ? ELEMENT_NAMES : [...ACTION_NAMES, ...CONTROL_NAMES]
+    ctx.bag.error('flow/unknown-action', ctx.elementLoc(element), `unknown action <${name}>${bestMatchSuffix(name, candidates, (c) => `<${c}>`)}`)
+    return undefined
+  }
+  if (isTest && !ctx.options.test) {
+    ctx.bag.error('flow/test-action-outside-test', ctx.elementLoc(element), `test action <${name}> is only allowed in svc-test documents`)
+    return undefined
+  }
+  if (!isImplementedAction(name)) {
+    noteAssignments(element, ctx)
+    ctx.bag.error('flow/not-implemented', ctx.elementLoc(element), `action <${name}> is not implemented yet`)
+    return undefined
+  }
+  const syntax = ACTION_PARSERS[name] as ActionSyntax<typeof name>
+  const attributesOk = checkAttributeNames(element, ctx, [...syntax.attributes, ...COMMON_ACTION_ATTRIBUTES], syntax.required)
+  if (!attributesOk) return undefined
+  const condition = lowerCondition(element, ctx)
+  const debug = debugTopics(element, ctx)
+  const node = syntax.lower(element, ctx, { loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition: condition ?? null, debug })
+  return condition === undefined ? undefined : node
+}
+
+/** `<break/>` (F-CTL-7) and `<return/>` (F-CTL-8): attribute `if` only, empty body. */
+function lowerJump(element: XmlElement, ctx: LowerContext, kind: 'break' | 'return'): StatementNode | undefined {
+  const attributesOk = checkControlAttributes(element, ctx, ['if'])
+  const condition = lowerCondition(element, ctx)
+  const empty = checkEmptyBody(element, ctx)
+  if (!attributesOk || condition === undefined || !empty) return undefined
+  return { kind, loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition }
+}
+
+/**
+ * Variables an action without a parser would set, so that XC-7 does not warn about them on top of
+ * the "not implemented" error: a valid `out`, and the variables of `test-request`.
+ */
+function noteAssignments(element: XmlElement, ctx: LowerContext): void {
+  const out = attributeOf(element, 'out')
+  const text = out ? ctx.attributeValue(out).text : ''
+  if (checkVariableName(text) === 'valid') ctx.assigned.add(text.slice(1))
+  if (element.name === 'test-request') for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
+}

@@ -1,0 +1,70 @@
+/**
+ * The compiler pipeline (architecture: load → parse → lower → check → emit → bundle). Every stage
+ * reports problems into one DiagnosticBag; nothing is written when there are errors (CL2).
+ */
+import { basename, dirname, resolve } from 'node:path'
+import { loadDefinition } from './definition/index.js'
+import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js'
+import { emitProject } from './emit/project.js'
+import { packageVersion } from './emit/package-root.js'
+import { typecheckModules } from './emit/typecheck.js'
+import { loadFlows } from './flow/index.js'
+import { writeOutput } from './output/write-output.js'
+import { checkProject } from './validate/index.js'
+
+export interface CompileOptions {
+  /** Output directory; when absent nothing is written (`--check`). */
+  readonly outDir?: string | undefined
+  /** `SVC_REVISION` at compile time (CL8). */
+  readonly revision?: string | undefined
+  /** Type-check the generated modules (default true). */
+  readonly typecheck?: boolean
+}
+
+export interface CompileSummary {
+  readonly routes: number
+  readonly flows: number
+  readonly modules: number
+  readonly revision: string
+  /** Size of server.mjs, when written. */
+  readonly bundleBytes: number | null
+}
+
+export interface CompileResult {
+  readonly diagnostics: readonly Diagnostic[]
+  readonly ok: boolean
+  readonly modules: ReadonlyMap<string, string>
+  readonly summary: CompileSummary | null
+}
+
+export class InternalCompilerError extends Error {}
+
+export async function compile(entry: string, options: CompileOptions = {}): Promise<CompileResult> {
+  const bag = new DiagnosticBag()
+  const definitionPath = resolve(entry)
+  const failed = (): CompileResult => ({ diagnostics: bag.sorted(), ok: false, modules: new Map(), summary: null })
+
+  const definition = loadDefinition(definitionPath, bag)
+  if (!definition) return failed()
+  const flows = loadFlows(definition.flowRefs, definition.siteRoot, bag)
+  checkProject(flows, bag)
+  if (bag.hasErrors) return failed()
+
+  const version = packageVersion()
+  const { modules, revision } = emitProject(definition, flows, { version, revision: options.revision })
+  const outDir = options.outDir ? resolve(options.outDir) : undefined
+  if (options.typecheck !== false) {
+    const problems = typecheckModules(resolve(outDir ?? dirname(definitionPath), 'src'), modules)
+    if (problems.length > 0) throw new InternalCompilerError(`generated code does not type-check:\n${problems.join('\n')}`)
+  }
+  let bundleBytes: number | null = null
+  if (outDir) {
+    bundleBytes = await writeOutput(outDir, definition.siteRoot, modules, { version, revision, definition: basename(definitionPath) })
+  }
+  return {
+    diagnostics: bag.sorted(),
+    ok: true,
+    modules,
+    summary: { routes: definition.routes.length, flows: flows.size, modules: modules.size, revision, bundleBytes },
+  }
+}

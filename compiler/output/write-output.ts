@@ -1,0 +1,65 @@
+/**
+ * Writes a build to its output directory (operations.md CL2): removes what an earlier build wrote,
+ * then writes `src/`, `site/` (a copy of the site root), `server.mjs` (+ map) and `build.json`.
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { bundleServer } from '../emit/bundle.js'
+
+/** Files and folders a build owns inside the output directory. */
+const OWNED = ['server.mjs', 'server.mjs.map', 'src', 'site', 'build.json']
+
+export interface BuildInfo {
+  readonly version: string
+  readonly revision: string
+  /** The definition's file name. */
+  readonly definition: string
+}
+
+export function formatBuiltAt(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00')
+}
+
+/** True when `inner` is `outer` or lies below it. */
+function isWithin(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner)
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..')
+}
+
+/** Copies the site root without the output directory, node_modules and dot entries (CL2). */
+function copySite(siteRoot: string, target: string, outDir: string): void {
+  cpSync(siteRoot, target, {
+    recursive: true,
+    dereference: false,
+    filter: (source) => {
+      const full = resolve(source)
+      if (full === siteRoot) return true
+      if (isWithin(full, outDir)) return false
+      const name = basename(full)
+      return !name.startsWith('.') && name !== 'node_modules'
+    },
+  })
+}
+
+/** Writes the build; returns the size of server.mjs in bytes. */
+export async function writeOutput(
+  outDir: string,
+  siteRoot: string,
+  modules: ReadonlyMap<string, string>,
+  info: BuildInfo,
+): Promise<number> {
+  const out = resolve(outDir)
+  mkdirSync(out, { recursive: true })
+  for (const entry of OWNED) rmSync(join(out, entry), { recursive: true, force: true })
+  const srcDir = join(out, 'src')
+  for (const [path, text] of modules) {
+    const file = join(srcDir, path)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, text)
+  }
+  copySite(resolve(siteRoot), join(out, 'site'), out)
+  const bytes = await bundleServer(srcDir, join(out, 'server.mjs'))
+  const build = { version: info.version, revision: info.revision, definition: info.definition, builtAt: formatBuiltAt(new Date()) }
+  writeFileSync(join(out, 'build.json'), JSON.stringify(build, null, 2) + '\n')
+  return bytes
+}

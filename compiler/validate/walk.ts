@@ -1,0 +1,74 @@
+/**
+ * Walking flow IR for the checks: every statement (nested blocks included) and every expression,
+ * in document order.
+ */
+import { assertNever } from '../diagnostics/invariant.js'
+import type { LocationNode, StatementNode, TextValue } from '../ir/statements.js'
+import type { XPathNode } from '../ir/xpath.js'
+
+/** Calls `visit` for each statement, parents before the statements of their blocks. */
+export function forEachStatement(statements: readonly StatementNode[], visit: (statement: StatementNode) => void): void {
+  for (const statement of statements) {
+    visit(statement)
+    if (statement.kind === 'if') {
+      for (const branch of statement.branches) forEachStatement(branch.body, visit)
+      if (statement.otherwise) forEachStatement(statement.otherwise.body, visit)
+    }
+  }
+}
+
+/** Expressions written directly on one statement (not those of nested blocks), in document order. */
+export function expressionsOf(statement: StatementNode): XPathNode[] {
+  const out: XPathNode[] = []
+  const text = (value: TextValue | null) => {
+    for (const part of value?.parts ?? []) if (typeof part !== 'string') out.push(part)
+  }
+  const location = (value: LocationNode) => {
+    if (value.kind === 'dynamic') text(value.value)
+  }
+  switch (statement.kind) {
+    case 'if':
+      for (const branch of statement.branches) out.push(branch.test)
+      return out
+    case 'break':
+    case 'return':
+      if (statement.condition) out.push(statement.condition)
+      return out
+    case 'eval':
+    case 'echo':
+    case 'dump':
+    case 'set-status':
+    case 'sub-flow':
+      if (statement.condition) out.push(statement.condition)
+      break
+    default:
+      return assertNever(statement)
+  }
+  switch (statement.kind) {
+    case 'eval':
+      out.push(statement.expr)
+      break
+    case 'echo':
+      text(statement.mime)
+      text(statement.status)
+      break
+    case 'dump':
+      location(statement.input)
+      text(statement.mime)
+      text(statement.status)
+      break
+    case 'set-status':
+      text(statement.code)
+      break
+    case 'sub-flow':
+      break
+  }
+  return out
+}
+
+/** Every expression of a flow body, in document order. */
+export function forEachExpression(statements: readonly StatementNode[], visit: (expr: XPathNode, statement: StatementNode) => void): void {
+  forEachStatement(statements, (statement) => {
+    for (const expr of expressionsOf(statement)) visit(expr, statement)
+  })
+}

@@ -1,0 +1,19 @@
+/**
+ * Function checks of one expression (xpath-functions.md XC-2, XC-3, XC-10): the runtime's checks
+ * (shared with computed sort keys) reported as diagnostics at the expression's first non-whitespace
+ * character (flows.md F-DOC-9), unknown names with up to three suggestions.
+ */
+import type { Loc } from '../diagnostics/source.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { checkFunctionCalls, type XqxNode } from '../../runtime/xpath/index.js'
+
+/** Reports every problem; returns whether there was none. */
+export function checkFunctions(ast: XqxNode, loc: Loc, bag: DiagnosticBag): boolean {
+  const problems = checkFunctionCalls(ast)
+  for (const problem of problems) {
+    const suffix = problem.unknown ? suggestionSuffix(problem.unknown.name, problem.unknown.candidates, (name) => `${name}()`) : ''
+    bag.error(problem.code, loc, problem.message + suffix)
+  }
+  return problems.length === 0
+}

@@ -1,0 +1,302 @@
+/**
+ * JSON text -> JsonValue, strictly by RFC 8259 (oxn.md OXN-13): no comments, trailing commas, single
+ * quotes, NaN/Infinity or unescaped control characters; whitespace around the value and a leading
+ * U+FEFF allowed; more than 512 nested arrays/objects invalid; lone surrogate escapes kept. Number
+ * literals are kept as written (OXN-7); a repeated key keeps its first position and its last value
+ * (OXN-12). A hand-written single-pass scanner: this runs on every JSON request body, and is kept
+ * in one file (past the usual size) so the hot loop stays together.
+ */
+import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { JsonSyntaxError } from './json-syntax-error.js'
+
+/** Arrays/objects nested deeper than this are invalid (OXN-13: the top level is level 1). */
+export const MAX_JSON_DEPTH = 512
+
+/** Objects with more members than this look for repeated keys through a Map instead of `indexOf`. */
+const LINEAR_KEY_SEARCH_LIMIT = 16
+
+/** Parses `text` as one JSON value. Throws `JsonSyntaxError` when it is not strict JSON. */
+export function parseJson(text: string): JsonValue {
+  return new JsonScanner(text).parseDocument()
+}
+
+class JsonScanner {
+  pos = 0
+
+  constructor(readonly text: string) {}
+
+  parseDocument(): JsonValue {
+    if (this.text.charCodeAt(0) === 0xfeff) this.pos = 1
+    const value = this.parseValue(0)
+    this.skipWhitespace()
+    if (this.pos < this.text.length) this.fail(`unexpected ${this.describe()} after the JSON value`)
+    return value
+  }
+
+  parseValue(depth: number): JsonValue {
+    this.skipWhitespace()
+    const text = this.text
+    const c = text.charCodeAt(this.pos)
+    switch (c) {
+      case 0x22 /* " */:
+        return this.parseString()
+      case 0x7b /* { */:
+        return this.parseObject(depth + 1)
+      case 0x5b /* [ */:
+        return this.parseArray(depth + 1)
+      case 0x74 /* t */:
+        return this.parseLiteral('true', true)
+      case 0x66 /* f */:
+        return this.parseLiteral('false', false)
+      case 0x6e /* n */:
+        return this.parseLiteral('null', null)
+      default:
+        if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) return this.parseNumber()
+        return this.fail(`unexpected ${this.describe()}, expected a JSON value`)
+    }
+  }
+
+  parseObject(depth: number): JsonObject {
+    if (depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`)
+    const text = this.text
+    this.pos++
+    this.skipWhitespace()
+    const keys: string[] = []
+    const values: JsonValue[] = []
+    if (text.charCodeAt(this.pos) === 0x7d /* } */) {
+      this.pos++
+      return new JsonObject(keys, values)
+    }
+    let index: Map<string, number> | undefined
+    for (;;) {
+      if (text.charCodeAt(this.pos) !== 0x22) this.fail(`unexpected ${this.describe()}, expected a member name`)
+      const key = this.parseString()
+      this.skipWhitespace()
+      if (text.charCodeAt(this.pos) !== 0x3a /* : */) this.fail(`unexpected ${this.describe()}, expected ':'`)
+      this.pos++
+      const value = this.parseValue(depth)
+      // OXN-12: a repeated key keeps the first position and takes the last value
+      let at: number
+      if (index !== undefined) at = index.get(key) ?? -1
+      else if (keys.length < LINEAR_KEY_SEARCH_LIMIT) {
+        at = -1
+        for (let i = 0; i < keys.length; i++) {
+          if (keys[i] === key) {
+            at = i
+            break
+          }
+        }
+      }
+      else {
+        index = new Map()
+        for (let i = 0; i < keys.length; i++) index.set(keys[i]!, i)
+        at = index.get(key) ?? -1
+      }
+      if (at < 0) {
+        index?.set(key, keys.length)
+        keys.push(key)
+        values.push(value)
+      } else values[at] = value
+      this.skipWhitespace()
+      const c = text.charCodeAt(this.pos)
+      if (c === 0x2c /* , */) {
+        this.pos++
+        this.skipWhitespace()
+        continue
+      }
+      if (c === 0x7d /* } */) {
+        this.pos++
+        return new JsonObject(keys, values)
+      }
+      this.fail(`unexpected ${this.describe()}, expected ',' or '}'`)
+    }
+  }
+
+  parseArray(depth: number): JsonValue[] {
+    if (depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`)
+    const text = this.text
+    this.pos++
+    this.skipWhitespace()
+    const items: JsonValue[] = []
+    if (text.charCodeAt(this.pos) === 0x5d /* ] */) {
+      this.pos++
+      return items
+    }
+    for (;;) {
+      items.push(this.parseValue(depth))
+      this.skipWhitespace()
+      const c = text.charCodeAt(this.pos)
+      if (c === 0x2c /* , */) {
+        this.pos++
+        continue
+      }
+      if (c === 0x5d /* ] */) {
+        this.pos++
+        return items
+      }
+      this.fail(`unexpected ${this.describe()}, expected ',' or ']'`)
+    }
+  }
+
+  /** At an opening quote: the decoded string; `pos` ends after the closing quote. */
+  parseString(): string {
+    const text = this.text
+    const length = text.length
+    let start = ++this.pos
+    let pos = start
+    // fast path: no escapes
+    for (;;) {
+      if (pos >= length) {
+        this.pos = pos
+        this.fail('unterminated string')
+      }
+      const c = text.charCodeAt(pos)
+      if (c === 0x22) {
+        this.pos = pos + 1
+        return text.slice(start, pos)
+      }
+      if (c === 0x5c /* \ */) break
+      if (c < 0x20) {
+        this.pos = pos
+        this.fail(`unescaped control character U+${hex4(c).toUpperCase()} in a string`)
+      }
+      pos++
+    }
+    let out = ''
+    for (;;) {
+      if (pos >= length) {
+        this.pos = pos
+        this.fail('unterminated string')
+      }
+      const c = text.charCodeAt(pos)
+      if (c === 0x22) {
+        this.pos = pos + 1
+        return out + text.slice(start, pos)
+      }
+      if (c === 0x5c) {
+        out += text.slice(start, pos)
+        pos++
+        const e = text.charCodeAt(pos)
+        switch (e) {
+          case 0x22: out += '"'; break
+          case 0x5c: out += '\\'; break
+          case 0x2f: out += '/'; break
+          case 0x62: out += '\b'; break
+          case 0x66: out += '\f'; break
+          case 0x6e: out += '\n'; break
+          case 0x72: out += '\r'; break
+          case 0x74: out += '\t'; break
+          case 0x75 /* u */: {
+            const code = hexValue(text, pos + 1)
+            if (code < 0) {
+              this.pos = pos - 1
+              this.fail('invalid \\u escape, expected four hex digits')
+            }
+            // lone surrogates are kept as they are (OXN-13)
+            out += String.fromCharCode(code)
+            pos += 4
+            break
+          }
+          default:
+            this.pos = pos - 1
+            this.fail(pos >= length ? 'unterminated string' : `invalid escape '\\${text[pos]}'`)
+        }
+        start = ++pos
+        continue
+      }
+      if (c < 0x20) {
+        this.pos = pos
+        this.fail(`unescaped control character U+${hex4(c).toUpperCase()} in a string`)
+      }
+      pos++
+    }
+  }
+
+  parseNumber(): JsonNumber {
+    const text = this.text
+    const start = this.pos
+    let pos = start
+    if (text.charCodeAt(pos) === 0x2d) pos++
+    let c = text.charCodeAt(pos)
+    if (c === 0x30) pos++
+    else if (c >= 0x31 && c <= 0x39) {
+      do pos++
+      while (isDigit(text.charCodeAt(pos)))
+    } else return this.failAt(pos, 'invalid number, expected a digit')
+    if (text.charCodeAt(pos) === 0x2e /* . */) {
+      pos++
+      if (!isDigit(text.charCodeAt(pos))) return this.failAt(pos, 'invalid number, expected a digit after the decimal point')
+      do pos++
+      while (isDigit(text.charCodeAt(pos)))
+    }
+    c = text.charCodeAt(pos)
+    if (c === 0x65 || c === 0x45 /* e E */) {
+      pos++
+      c = text.charCodeAt(pos)
+      if (c === 0x2b || c === 0x2d) pos++
+      if (!isDigit(text.charCodeAt(pos))) return this.failAt(pos, 'invalid number, expected a digit in the exponent')
+      do pos++
+      while (isDigit(text.charCodeAt(pos)))
+    }
+    this.pos = pos
+    return new JsonNumber(text.slice(start, pos))
+  }
+
+  parseLiteral<T extends JsonValue>(word: string, value: T): T {
+    if (!this.text.startsWith(word, this.pos)) this.fail(`unexpected ${this.describe()}, expected a JSON value`)
+    this.pos += word.length
+    return value
+  }
+
+  skipWhitespace(): void {
+    const text = this.text
+    let pos = this.pos
+    for (;;) {
+      const c = text.charCodeAt(pos)
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++
+      else break
+    }
+    this.pos = pos
+  }
+
+  /** The character at `pos` for a message: `'x'`, `U+0001` or `end of input`. */
+  describe(): string {
+    if (this.pos >= this.text.length) return 'end of input'
+    const c = this.text.codePointAt(this.pos)!
+    return c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff)
+      ? `character U+${c.toString(16).toUpperCase().padStart(4, '0')}`
+      : `character '${String.fromCodePoint(c)}'`
+  }
+
+  failAt(pos: number, reason: string): never {
+    this.pos = pos
+    return this.fail(pos >= this.text.length ? `${reason}, found end of input` : reason)
+  }
+
+  fail(reason: string): never {
+    throw new JsonSyntaxError(reason, this.pos, this.text)
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39
+}
+
+/** The value of the four hex digits at `at`, or -1. */
+function hexValue(text: string, at: number): number {
+  let value = 0
+  for (let i = at; i < at + 4; i++) {
+    const c = text.charCodeAt(i)
+    let digit: number
+    if (c >= 0x30 && c <= 0x39) digit = c - 0x30
+    else if (c >= 0x61 && c <= 0x66) digit = c - 0x57
+    else if (c >= 0x41 && c <= 0x46) digit = c - 0x37
+    else return -1
+    value = value * 16 + digit
+  }
+  return value
+}
+
+function hex4(c: number): string {
+  return c.toString(16).padStart(4, '0')
+}

@@ -1,0 +1,8 @@
+/** Handler values that generated route tables refer to (definition.md H1, H2; runtime/app.ts FlowHandler). */
+import type { FlowHandler } from '../app.js'
+import type { FlowFunction } from '../flow/completion.js'
+
+/** A flow bound as a handler; `file` is the flow's site-relative path (access log `flow`, LG3). */
+export function flowHandler(file: string, run: FlowFunction): FlowHandler {
+  return Object.freeze({ kind: 'flow', file, run })
+}

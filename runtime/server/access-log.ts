@@ -1,0 +1,54 @@
+/**
+ * The access log line (`svc_access`, operations.md LG3, LG4; errors.md X19), written once per client
+ * request when the response has been sent or the client went away: `timestamp` is the arrival time,
+ * fields in the order of the LG3 table, `errorCode` only when a raised error determined the response,
+ * `aborted` only when the response was not completed. SVC_ACCESS_LOG=false suppresses it (caller).
+ */
+import type { Logger } from '../log/logger.js'
+
+export interface AccessRecord {
+  readonly arrival: Date
+  readonly requestId: string
+  readonly url: string
+  /** Path plus `?query` when present. */
+  readonly path: string
+  readonly status: number
+  readonly method: string
+  readonly agent: string
+  readonly referrer: string
+  readonly mime: string
+  /** Seconds from arrival to the last byte sent. */
+  readonly realtime: number
+  readonly bytes: number
+  readonly requestBytes: number
+  readonly flow: string
+  readonly requestMime: string
+  readonly location: string
+  readonly errorCode: number | undefined
+  readonly aborted: boolean
+}
+
+export function writeAccessLog(logger: Logger, record: AccessRecord): void {
+  logger.write(
+    'svc_access',
+    {
+      requestID: record.requestId,
+      url: record.url,
+      path: record.path,
+      status: record.status,
+      method: record.method,
+      agent: record.agent,
+      referrer: record.referrer,
+      mime: record.mime,
+      realtime: Math.round(record.realtime * 1e6) / 1e6,
+      bytes: record.bytes,
+      requestbytes: record.requestBytes,
+      flow: record.flow,
+      requestmime: record.requestMime,
+      location: record.location,
+      errorCode: record.errorCode,
+      aborted: record.aborted ? true : undefined,
+    },
+    record.arrival,
+  )
+}

@@ -1,0 +1,126 @@
+/**
+ * One client request/response exchange: the per-request state the pipeline fills in and the access
+ * log line written when the response is done (operations.md LG3) or the client went away first
+ * (flows.md F-EXEC-8: the run's signal fires, nothing more is sent, the line says `aborted: true`).
+ * The close listener is one module-level function that finds its exchange on the response object,
+ * so no closure is made per request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { CompiledApp } from '../app.js'
+import type { FlowContext, GatewayServices, SignalSource } from '../flow/context.js'
+import type { Logger } from '../log/logger.js'
+import { writeAccessLog } from './access-log.js'
+import type { ServerConfig } from './config.js'
+import type { RequestIdSource } from './request-id.js'
+import type { RequestRecord } from './request-record.js'
+import type { SentResponse } from './write-response.js'
+
+/** What the pipeline needs from its gateway. */
+export interface GatewayCore {
+  readonly app: CompiledApp
+  readonly config: ServerConfig
+  readonly services: GatewayServices
+  readonly logger: Logger
+  readonly ids: RequestIdSource
+  /** True once a graceful shutdown began: responses then carry `Connection: close` (CL10). */
+  readonly stopping: boolean
+}
+
+const EXCHANGE = Symbol('svc-gateway exchange')
+
+type TaggedResponse = ServerResponse & { [EXCHANGE]?: Exchange }
+
+export class Exchange implements SignalSource {
+  readonly arrival = new Date()
+  readonly started = performance.now()
+  /** Set at PL1, before any stage can fail. */
+  record: RequestRecord | undefined = undefined
+  ctx: FlowContext | null = null
+  controller: AbortController | null = null
+  /** Access log `flow`: the flow that handled the request, '' when none ran. */
+  flow = ''
+  /** `$error/code` of the raised error that determined the response (X19). */
+  errorCode: number | undefined = undefined
+  sent: SentResponse | null = null
+  /** Send `Connection: close` (after an unread body, 413). */
+  closeConnection = false
+  /** The client went away before the response was complete. */
+  clientGone = false
+  #logged = false
+
+  constructor(
+    readonly gateway: GatewayCore,
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+  ) {
+    ;(res as TaggedResponse)[EXCHANGE] = this
+    res.on('close', onResponseClose)
+  }
+
+  /**
+   * The request's AbortSignal (FlowContext SignalSource), made on first use: already aborted when
+   * the client left before that.
+   */
+  get signal(): AbortSignal {
+    let controller = this.controller
+    if (controller === null) {
+      controller = this.controller = new AbortController()
+      if (this.clientGone) controller.abort()
+    }
+    return controller.signal
+  }
+
+  /** Whether nothing more should be sent. */
+  get finished(): boolean {
+    return this.clientGone || this.sent !== null || this.res.headersSent
+  }
+
+  logAccess(aborted: boolean): void {
+    if (this.#logged) return
+    this.#logged = true
+    const { config, logger } = this.gateway
+    if (!config.accessLog) return
+    const record = this.record
+    const headers = record?.headers
+    const sent = this.sent
+    writeAccessLog(logger, {
+      arrival: this.arrival,
+      requestId: record?.id ?? '',
+      url: record?.url ?? '',
+      path: record === undefined ? (this.req.url ?? '') : record.query === null ? record.path : `${record.path}?${record.query}`,
+      status: sent !== null ? sent.status : abortedStatus(this.ctx),
+      method: this.req.method ?? '',
+      agent: headers?.get('user-agent') ?? '',
+      referrer: headers?.get('referer') ?? '',
+      mime: sent?.mime ?? '',
+      realtime: (performance.now() - this.started) / 1000,
+      bytes: sent?.bytes ?? 0,
+      requestBytes: record?.bodySize ?? 0,
+      flow: this.flow,
+      requestMime: headers?.get('content-type') ?? '',
+      location: sent?.location ?? '',
+      errorCode: this.errorCode,
+      aborted,
+    })
+  }
+}
+
+/**
+ * LG3 `aborted`: the status as built, or 499 when none was set. Decided: the initial 200 of F-RESP-1
+ * counts as "none set".
+ */
+function abortedStatus(ctx: FlowContext | null): number {
+  return ctx !== null && ctx.response.status !== 200 ? ctx.response.status : 499
+}
+
+function onResponseClose(this: ServerResponse): void {
+  const exchange = (this as TaggedResponse)[EXCHANGE]
+  if (exchange === undefined) return
+  if (this.writableFinished) {
+    exchange.logAccess(false)
+    return
+  }
+  exchange.clientGone = true
+  exchange.controller?.abort()
+  exchange.logAccess(true)
+}

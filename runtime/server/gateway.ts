@@ -1,0 +1,148 @@
+/**
+ * A gateway instance (architecture: everything with a lifetime hangs off it): configuration read once
+ * from the environment object it is given (CF2, CF3), the logger, `$server`/`$env` (SV1, F-VAR-14),
+ * request ids (LG2) and a node:http server running the pipeline. Two gateways in one process never
+ * share state, and creating one touches no process-global state (no signal handlers; see
+ * start-server.ts). `close()` is the graceful shutdown of operations.md CL10.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { CompiledApp } from '../app.js'
+import type { GatewayServices } from '../flow/context.js'
+import { createLogger, type LogSink, type Logger } from '../log/logger.js'
+import { writeSystemLine } from '../log/system.js'
+import { oxnRoot } from '../oxn/index.js'
+import { MAX_HEADER_SIZE, onClientError } from './client-error.js'
+import { loadServerConfig, type Environment, type ServerConfig } from './config.js'
+import { Exchange, type GatewayCore } from './exchange.js'
+import { handleExchange } from './pipeline.js'
+import { RequestIdSource } from './request-id.js'
+import { buildEnvObject, buildServerObject } from './server-variables.js'
+
+export interface GatewayOptions {
+  /** Absolute path of the compiled site copy (operations.md CL2). */
+  readonly siteRoot: string
+  /** The environment (CF2); default: empty. startServer passes process.env. */
+  readonly env?: Environment
+  /** Where log lines go; default: stderr (LG1). */
+  readonly logSink?: LogSink
+  /** Process start time for `$server/started`; default: the process's own start. */
+  readonly started?: Date
+}
+
+export interface ListeningAddress {
+  readonly host: string
+  readonly port: number
+}
+
+export class Gateway implements GatewayCore {
+  readonly config: ServerConfig
+  readonly logger: Logger
+  readonly services: GatewayServices
+  readonly ids: RequestIdSource
+  readonly server: Server
+  #stopping = false
+  #closed: Promise<void> | undefined
+
+  /** Throws ConfigError for an invalid environment value (CF3). */
+  constructor(
+    readonly app: CompiledApp,
+    options: GatewayOptions,
+  ) {
+    const env = options.env ?? {}
+    this.config = loadServerConfig(env)
+    this.logger = createLogger(options.logSink)
+    const server = buildServerObject({
+      role: this.config.role,
+      version: app.version,
+      revision: app.revision,
+      started: options.started ?? new Date(performance.timeOrigin),
+    })
+    this.services = Object.freeze({
+      siteRoot: options.siteRoot,
+      logger: this.logger,
+      env: Object.freeze([oxnRoot(buildEnvObject(env))]),
+      server: Object.freeze([oxnRoot(server)]),
+    })
+    this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
+    this.server = createServer({ maxHeaderSize: MAX_HEADER_SIZE, noDelay: true }, (req, res) => void this.#handle(req, res))
+    this.server.on('clientError', onClientError)
+  }
+
+  get stopping(): boolean {
+    return this.#stopping
+  }
+
+  /** The bound address, or null before listen(). */
+  get address(): ListeningAddress | null {
+    const address = this.server.address() as AddressInfo | null
+    return address === null ? null : { host: address.address, port: address.port }
+  }
+
+  /** Listens on HOST:PORT (CF1; PORT 0 picks a free port). Rejects when the port cannot be bound. */
+  listen(): Promise<ListeningAddress> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error)
+      this.server.once('error', onError)
+      this.server.listen(this.config.port, this.config.host, () => {
+        this.server.off('error', onError)
+        resolve(this.address!)
+      })
+    })
+  }
+
+  /**
+   * CL10: stops accepting, closes idle keep-alive connections, lets running requests finish (their
+   * responses carry `Connection: close`) for up to SVC_SHUTDOWN_TIMEOUT, then aborts the rest.
+   * Resolves when every connection is closed; writes the `stopping` and `stopped` lines (LG8).
+   */
+  close(): Promise<void> {
+    if (this.#closed !== undefined) return this.#closed
+    this.#stopping = true
+    writeSystemLine(this.logger, 'info', 'stopping')
+    this.#closed = new Promise((resolve) => {
+      const timer = setTimeout(() => this.server.closeAllConnections(), this.config.shutdownTimeoutMs)
+      this.server.close(() => {
+        clearTimeout(timer)
+        writeSystemLine(this.logger, 'info', 'stopped')
+        resolve()
+      })
+      this.server.closeIdleConnections()
+    })
+    return this.#closed
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const exchange = new Exchange(this, req, res)
+    try {
+      await handleExchange(exchange)
+    } catch (error) {
+      this.#lastResort(exchange, error)
+    }
+  }
+
+  /** The pipeline never rejects by design; if it does, log it and end the exchange without crashing. */
+  #lastResort(exchange: Exchange, error: unknown): void {
+    this.logger.write('svc_alert', {
+      requestID: exchange.record?.id,
+      topic: 'error',
+      message: 'Internal error',
+      info: [error instanceof Error ? `${error.name}: ${error.message}` : String(error)],
+      raised: false,
+      stack: error instanceof Error ? error.stack : undefined,
+    })
+    try {
+      if (!exchange.res.headersSent) {
+        exchange.res.writeHead(500, { 'Content-Length': '0', Connection: 'close', Server: 'svc-gateway' })
+      }
+      exchange.res.end()
+    } catch {
+      exchange.res.destroy()
+    }
+  }
+}
+
+/** A gateway for `app`, not yet listening (tests: port 0 on 127.0.0.1 through `options.env`). */
+export function createGateway(app: CompiledApp, options: GatewayOptions): Gateway {
+  return new Gateway(app, options)
+}

@@ -1,0 +1,34 @@
+/**
+ * The engine tier (xpath-functions.md section 12): evaluates a rewritten expression text with
+ * fontoxpath over the OXN facade, every referenced variable supplied (unset ones as the empty
+ * sequence, XP-VAR-3), the focus as context item, and returns the results as Items.
+ */
+import fx from 'fontoxpath'
+import type { Item, Sequence } from '../../values/item.js'
+import { OXN_DOM_FACADE } from '../../oxn/index.js'
+import { MODULE_IMPORTS } from './register.js'
+import { resolveFunctionName } from './resolve-name.js'
+import { fromEngineResults, toEngine, toEngineItem } from './values.js'
+
+const BASE_OPTIONS = Object.freeze({
+  language: fx.evaluateXPath.XPATH_3_1_LANGUAGE,
+  functionNameResolver: resolveFunctionName,
+  moduleImports: MODULE_IMPORTS,
+})
+
+/** Evaluates `text`; `variable(name)` gives each referenced variable's value. */
+export function evaluateEngineText(
+  text: string,
+  variables: readonly string[],
+  variable: (name: string) => Sequence,
+  focus: Item,
+  currentContext: unknown,
+): Item[] {
+  const values: Record<string, unknown> = {}
+  for (const name of variables) values[name] = toEngine(variable(name))
+  const results = fx.evaluateXPath(text, toEngineItem(focus), OXN_DOM_FACADE, values, fx.evaluateXPath.ALL_RESULTS_TYPE, {
+    ...BASE_OPTIONS,
+    currentContext,
+  }) as unknown[]
+  return fromEngineResults(results)
+}

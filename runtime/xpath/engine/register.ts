@@ -1,0 +1,84 @@
+/**
+ * Registers the gateway's functions with fontoxpath, once, when this module loads (pure and
+ * idempotent: a second load of the module finds them registered). Extension functions live in
+ * `urn:svc-gateway:functions` and are reached through the function-name resolver (xpath-functions.md
+ * XP-NAME-1..3, FN-0-1; dependencies.md 2(b)): every arity of every implemented function, with
+ * `item()?` parameters (the rewrite passes the first item) or `array(*)` for `any` parameters (the
+ * rewrite passes `array{E}`). Also the internal module and its JavaScript helpers.
+ */
+import fx from 'fontoxpath'
+import { EMPTY, type Sequence } from '../../values/item.js'
+import { toXPathNumber } from '../../oxn/index.js'
+import { generalCompare, type ComparisonOperator } from '../compare.js'
+import { FUNCTION_IMPLEMENTATIONS } from '../functions/index.js'
+import { GATEWAY_NS, INTERNAL_JS_NS, INTERNAL_NS } from '../namespaces.js'
+import { EXTENSION_FUNCTIONS, paramKind, type ExtensionFunction } from '../registry.js'
+import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
+import { toSequence, type Value } from '../value.js'
+import { INTERNAL_MODULE } from './internal-module.js'
+import { fromEngine, fromEngineSequence } from './values.js'
+
+/** Registered arities of a variadic function (longer calls are nested by the rewrite). */
+function maxRegisteredArity(spec: ExtensionFunction): number {
+  return Number.isFinite(spec.max) ? spec.max : Math.max(spec.min, MAX_CONCAT_ARITY)
+}
+
+function engineArgument(value: unknown, any: boolean): Value {
+  if (any) {
+    const items = (value as readonly unknown[]).map(fromEngineSequence)
+    return items.flat()
+  }
+  return fromEngine(value) ?? EMPTY
+}
+
+/** An implementation's value as the engine result for `resultType`. */
+function engineResult(value: Value, resultType: string): unknown {
+  const sequence: Sequence = toSequence(value)
+  if (/[*+]$/.test(resultType)) return sequence
+  return sequence.length === 0 ? null : sequence[0]
+}
+
+function registerExtensionFunctions(): void {
+  for (const [name, spec] of EXTENSION_FUNCTIONS) {
+    if (spec.status !== 'implemented') continue
+    const implementation = FUNCTION_IMPLEMENTATIONS.get(name)
+    if (implementation === undefined) throw new Error(`internal error: no implementation of ${name}()`)
+    for (let arity = spec.min; arity <= maxRegisteredArity(spec); arity++) {
+      const kinds = Array.from({ length: arity }, (_, i) => paramKind(spec, i))
+      fx.registerCustomXPathFunction(
+        { namespaceURI: GATEWAY_NS, localName: name },
+        kinds.map((kind) => (kind === 'any' ? 'array(*)' : 'item()?')),
+        spec.result,
+        (_dynamic, ...args: unknown[]) =>
+          engineResult(implementation(...args.map((arg, i) => engineArgument(arg, kinds[i] === 'any'))), spec.result),
+      )
+    }
+  }
+}
+
+function registerInternalHelpers(): void {
+  fx.registerCustomXPathFunction(
+    { namespaceURI: INTERNAL_JS_NS, localName: 'compare' },
+    ['xs:string', 'array(*)', 'array(*)'],
+    'xs:boolean',
+    (_dynamic, op: ComparisonOperator, a: readonly unknown[], b: readonly unknown[]) =>
+      generalCompare(op, a.map(fromEngineSequence).flat(), b.map(fromEngineSequence).flat()),
+  )
+  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_JS_NS, localName: 'number' }, ['item()'], 'xs:double', (_dynamic, item: unknown) =>
+    toXPathNumber(fromEngine(item) ?? EMPTY),
+  )
+  fx.registerXQueryModule(INTERNAL_MODULE)
+}
+
+function isRegistered(): boolean {
+  return fx.evaluateXPathToBoolean('exists(function-lookup(QName($ns, "compare"), 3))', null, null, { ns: INTERNAL_JS_NS })
+}
+
+if (!isRegistered()) {
+  registerInternalHelpers()
+  registerExtensionFunctions()
+}
+
+/** Namespaces the engine must know: the internal module is imported under its prefix. */
+export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ svcx: INTERNAL_NS })
+
