@@ -6,7 +6,7 @@
  * Calls, named function references (`f#2`) and arrow calls (`$x => f()`) are checked. Pure: the
  * compiler turns the problems into diagnostics (adding suggestions), the runtime can check keys.
  */
-import { GATEWAY_NS, GATEWAY_PREFIX, INTERNAL_JS_NS, INTERNAL_NS } from './namespaces.js'
+import { GATEWAY_NS, GATEWAY_PREFIX, INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS, INTERNAL_PREFIX } from './namespaces.js'
 import { EXTENSION_FUNCTIONS, acceptsArity, type ExtensionFunction } from './registry.js'
 import { LIBRARY_FUNCTION_NAMES, LIBRARY_NAMESPACES, STANDARD_FUNCTION_NAMES, standardFunctionArities, standardFunctionExists } from './standard-functions.js'
 import { childTagged, walkXqx, type XqxNode } from './ast/xqx-node.js'
@@ -72,10 +72,11 @@ function checkCall(call: Call): FunctionProblem | undefined {
   const display = prefix !== undefined ? `${prefix}:${local}` : `Q{${uri}}${local}`
   if (namespace === GATEWAY_NS) {
     const spec = EXTENSION_FUNCTIONS.get(local)
-    if (spec) return checkGateway(spec, display, local, arity)
+    // messages name gateway functions without prefix (`array(` is rewritten to `svc:array(` before parsing)
+    if (spec) return checkGateway(spec, local, local, arity)
     return unknown(display, gatewayCandidates(GATEWAY_PREFIX))
   }
-  if (namespace === INTERNAL_NS || namespace === INTERNAL_JS_NS) return unknown(display, [])
+  if (namespace === INTERNAL_NS || namespace === INTERNAL_MODULE_NS) return unknown(display, [])
   if (namespace === undefined || ![...LIBRARY_NAMESPACES.values()].includes(namespace)) return undefined // resolved at run time (XP-NS-2)
   if (standardFunctionExists(namespace, local, arity)) return undefined
   const arities = standardFunctionArities(namespace, local)
@@ -89,7 +90,8 @@ function checkCall(call: Call): FunctionProblem | undefined {
 
 function namespaceOfPrefix(prefix: string): string | undefined {
   if (prefix === GATEWAY_PREFIX) return GATEWAY_NS
-  if (prefix === 'svcx') return INTERNAL_NS
+  if (prefix === INTERNAL_PREFIX) return INTERNAL_NS
+  if (prefix === INTERNAL_MODULE_PREFIX) return INTERNAL_MODULE_NS
   return LIBRARY_NAMESPACES.get(prefix)
 }
 
@@ -125,7 +127,7 @@ function gatewayCandidates(prefix: string): string[] {
 }
 
 function unknown(display: string, candidates: readonly string[]): FunctionProblem {
-  return { code: 'xpath/unknown-function', message: `unknown function ${display}()`, unknown: { name: display, candidates } }
+  return { code: 'xpath/unknown-function', message: `unknown function ${display}()`, unknown: { name: display, candidates: [...new Set(candidates)] } }
 }
 
 /** XC-3: `json-parse() takes 1 argument, got 2`; `variadicFrom` is the minimum of a variadic function. */

@@ -8,9 +8,9 @@ export { evaluate, evaluateBoolean, evaluateString, evaluateWithEngine } from '.
 export { defaultFocus, type VariableScope } from './scope.js'
 export { XPathDynamicError, FAST_PATH_BAILOUT } from './errors.js'
 export { generalCompare, type ComparisonOperator } from './compare.js'
-export { arithmetic, type ArithmeticOperator } from './arithmetic.js'
+export type { ArithmeticOperator } from './arithmetic.js'
 export { effectiveBoolean } from './ebv.js'
-export type { Value } from './value.js'
+export type { Value as XPathValue } from './value.js'
 export * from './fast/index.js'
 export {
   xpConcat,

@@ -13,13 +13,14 @@ export const MAP_NS = 'http://www.w3.org/2005/xpath-functions/map'
 export const ARRAY_NS = 'http://www.w3.org/2005/xpath-functions/array'
 /** The gateway's extension functions (FN-0-1), prefix `svc` (XP-NAME-3). */
 export const GATEWAY_NS = 'urn:svc-gateway:functions'
-/** Helpers the rewrite inserts (an XQuery library module), prefix `svcx`. */
+/** JavaScript helpers the rewrite inserts, prefix `svcx`. */
 export const INTERNAL_NS = 'urn:svc-gateway:internal'
-/** JavaScript helpers called from the internal module only. */
-export const INTERNAL_JS_NS = 'urn:svc-gateway:internal-js'
+/** Helpers written in XQuery (a library module) where engine types must be kept, prefix `svcq`. */
+export const INTERNAL_MODULE_NS = 'urn:svc-gateway:internal-module'
 
 export const GATEWAY_PREFIX = 'svc'
 export const INTERNAL_PREFIX = 'svcx'
+export const INTERNAL_MODULE_PREFIX = 'svcq'
 
 /** XP-NAME-3: prefixes every expression may use without declaring them. */
 export const PREDECLARED_PREFIXES: ReadonlyMap<string, string> = new Map([

@@ -20,6 +20,10 @@ export interface VariableScope {
 /** A variable's value with contents decoded. */
 export function variableValue(ctx: FlowContext, scope: VariableScope | undefined, name: string): Sequence {
   const value = scope?.variable(name) ?? ctx.vars.get(name)
+  if (value.length === 1) {
+    const item = value[0]
+    return item instanceof Content ? [decodeContent(item)] : value
+  }
   for (let i = 0; i < value.length; i++) {
     if (value[i] instanceof Content) return value.map((item) => (item instanceof Content ? decodeContent(item) : item))
   }

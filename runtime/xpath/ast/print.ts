@@ -1,10 +1,12 @@
 /**
  * Prints an XQueryX tree (the XPath 3.1 subset fontoxpath emits) back to XPath text, so that the
  * rewritten expression (xpath-functions.md section 12) stays readable in generated code. Parentheses
- * are added only where the grammar's precedence needs them. XQuery-only constructs are refused by
- * the parser stage and are not printed.
+ * are added only where the grammar's precedence needs them (sequence types and node tests are in
+ * print-types.ts). XQuery-only constructs are refused by the parser stage and are not printed. The
+ * expression cases stay in one file: they share the precedence table.
  */
 import { childTagged, childrenTagged, inner, type XqxNode } from './xqx-node.js'
+import { printNodeTest, printSequenceType, printSingleType, qualifiedName, textOf } from './print-types.js'
 
 /** Precedence levels of the XPath 3.1 grammar, loosest first. */
 const enum Level {
@@ -251,89 +253,6 @@ function printKeySpecifier(key: XqxNode): string {
   }
 }
 
-function printNodeTest(test: XqxNode): string {
-  switch (test.tag) {
-    case 'nameTest':
-      return qualifiedName(test)
-    case 'Wildcard': {
-      if (test.children.length === 0) return '*'
-      const [a, b] = test.children
-      if (a?.tag === 'star' && b?.tag === 'NCName') return `*:${textOf(b)}`
-      if (a?.tag === 'NCName' && b?.tag === 'star') return `${textOf(a)}:*`
-      if (a?.tag === 'uri') return `Q{${textOf(a)}}*`
-      return '*'
-    }
-    default:
-      return printItemType(test)
-  }
-}
-
-function printItemType(type: XqxNode): string {
-  switch (type.tag) {
-    case 'atomicType':
-      return qualifiedName(type)
-    case 'anyItemType':
-      return 'item()'
-    case 'anyKindTest':
-      return 'node()'
-    case 'textTest':
-      return 'text()'
-    case 'commentTest':
-      return 'comment()'
-    case 'namespaceTest':
-      return 'namespace-node()'
-    case 'piTest': {
-      const target = childTagged(type, 'piTarget')
-      return `processing-instruction(${target ? textOf(target) : ''})`
-    }
-    case 'documentTest':
-      return `document-node(${type.children[0] ? printItemType(type.children[0]) : ''})`
-    case 'elementTest':
-    case 'attributeTest': {
-      const nameElement = childTagged(type, type.tag === 'elementTest' ? 'elementName' : 'attributeName')
-      const name = nameElement ? (childTagged(nameElement, 'star') ? '*' : qualifiedName(nameElement.children[0]!)) : ''
-      const typeName = childTagged(type, 'typeName')
-      const nillable = childTagged(type, 'nillable') ? '?' : ''
-      const args = typeName ? `${name}, ${qualifiedName(typeName)}${nillable}` : name
-      return `${type.tag === 'elementTest' ? 'element' : 'attribute'}(${args})`
-    }
-    case 'schemaElementTest':
-      return `schema-element(${qualifiedName(type)})`
-    case 'schemaAttributeTest':
-      return `schema-attribute(${qualifiedName(type)})`
-    case 'anyFunctionTest':
-      return 'function(*)'
-    case 'typedFunctionTest': {
-      const params = childTagged(type, 'paramTypeList')
-      const result = type.children.find((c) => c.tag === 'sequenceType')!
-      return `function(${(params?.children ?? []).map(printSequenceType).join(', ')}) as ${printSequenceType(result)}`
-    }
-    case 'anyMapTest':
-      return 'map(*)'
-    case 'typedMapTest':
-      return `map(${printItemType(type.children[0]!)}, ${printSequenceType(type.children[1]!)})`
-    case 'anyArrayTest':
-      return 'array(*)'
-    case 'typedArrayTest':
-      return `array(${printSequenceType(type.children[0]!)})`
-    case 'parenthesizedItemType':
-      return `(${printItemType(type.children[0]!)})`
-    default:
-      throw new Error(`internal error: cannot print type ${type.tag}`)
-  }
-}
-
-function printSequenceType(type: XqxNode): string {
-  if (type.children[0]?.tag === 'voidSequenceType') return 'empty-sequence()'
-  const item = type.children.find((c) => c.tag !== 'occurrenceIndicator')
-  const occurrence = childTagged(type, 'occurrenceIndicator')
-  return `${item ? printItemType(item) : 'item()'}${occurrence ? textOf(occurrence) : ''}`
-}
-
-function printSingleType(type: XqxNode): string {
-  return `${printItemType(type.children[0]!)}${childTagged(type, 'optional') ? '?' : ''}`
-}
-
 function printInlineFunction(node: XqxNode): string {
   const params = childrenTagged(childTagged(node, 'paramList') ?? node, 'param').map((p) => {
     const declared = childTagged(p, 'typeDeclaration')
@@ -351,7 +270,7 @@ function printTypeDeclaration(declaration: XqxNode): string {
 }
 
 function printArrow(node: XqxNode): Printed {
-  const argument = at(inner(childTagged(node, 'argExpr')), Level.Unary)
+  const argument = at(inner(childTagged(node, 'argExpr')), Level.Arrow)
   const name = childTagged(node, 'EQName')
   let target: string
   if (name) target = qualifiedName(name)
@@ -391,19 +310,6 @@ function printQuantified(node: XqxNode): string {
     return `$${qualifiedName(childTagged(binding, 'varName')!)} in ${at(inner(childTagged(clause, 'sourceExpr')), Level.Single)}`
   })
   return `${quantifier} ${clauses.join(', ')} satisfies ${at(inner(childTagged(node, 'predicateExpr')), Level.Single)}`
-}
-
-/** `prefix:local`, `local`, or `Q{uri}local` for a name element. */
-function qualifiedName(node: XqxNode): string {
-  const local = textOf(node)
-  const prefix = node.attrs['prefix']
-  if (prefix) return `${prefix}:${local}`
-  if (prefix === undefined && node.attrs['URI'] !== undefined) return `Q{${node.attrs['URI']}}${local}`
-  return local
-}
-
-function textOf(node: XqxNode | undefined): string {
-  return node?.text ?? ''
 }
 
 /** A string literal in double quotes (a quote is doubled). */

@@ -1,14 +1,18 @@
 /**
- * The gateway rewrite of an expression for the engine (xpath-functions.md section 12). It implements
- * XP-CMP-1..7 (general comparisons call `svcx:eq` … `svcx:ge`), XP-AR-1..3 (operands through
- * `svcx:num`, `div`/`idiv`/`mod` through `svcx:div` …), XP-PATH-1/2 (`svcx:nodes` on the left of a
- * step and before relative paths whose context may be atomic, `svcx:root` for `/`), XP-STR-1 and
- * FN-0-2 (arguments of gateway functions: the first item `(E)[1]`, whole sequences as `array{E}`,
- * the context item for argument-less forms) and keeps typed results intact (`svcx:result`).
+ * The gateway rewrite of an expression for the engine (xpath-functions.md section 12):
+ * - XP-CMP-1..7: general comparisons become `svcx:eq(array{A}, array{B})` … `svcx:ge` (JavaScript
+ *   helpers; `array{}` carries attribute nodes, which custom functions cannot take in sequences);
+ * - XP-AR-1..3: operands through `svcx:num((E)[1])`, `div` by a possibly zero divisor through
+ *   `svcx:div`, `idiv` and `mod` through the XQuery helpers `svcq:idiv`, `svcq:mod` (integer results);
+ * - XP-PATH-1/2: the left side of a step keeps its nodes (`E[. instance of node()]`), relative paths
+ *   whose context may be atomic start from `.[. instance of node()]`, `/` from its `root()`;
+ * - XP-STR-1, FN-0-2: arguments of gateway functions: the first item `(E)[1]`, whole sequences as
+ *   `array{E}`, the context item for argument-less forms, typed values through `fn:string()`;
+ * - typed results (dates, durations) are tagged by `svcq:result` so they keep their type.
  * Statically numeric, string or boolean operands are left to the engine, which gives the same result.
  */
 import { extensionFunction, paramKind, resolvesToGateway } from '../registry.js'
-import { GATEWAY_PREFIX, INTERNAL_PREFIX } from '../namespaces.js'
+import { GATEWAY_PREFIX, INTERNAL_MODULE_PREFIX, INTERNAL_PREFIX } from '../namespaces.js'
 import {
   isAtMostOne,
   isBooleanSingle,
@@ -17,6 +21,7 @@ import {
   isNumericSingle,
   isPlainResult,
   isStringSingle,
+  isTemporal,
   isTypedAtomic,
 } from './static-type.js'
 import { childTagged, inner, withChildren, xqx, xqxText, type XqxNode } from './xqx-node.js'
@@ -33,29 +38,42 @@ const COMPARISONS: Readonly<Record<string, string>> = {
 /** Most arguments one registered `concat` arity takes; longer calls are nested. */
 export const MAX_CONCAT_ARITY = 32
 
+const NUMERIC_RESULT = 'xs:numeric?'
+
 /** Rewrites a whole expression (the top level, whose context item may be atomic). */
 export function rewriteExpression(ast: XqxNode): XqxNode {
   const rewritten = rewrite(ast, false)
-  return isPlainResult(ast) ? rewritten : internalCall('result', [rewritten])
-}
-
-/** A call of an internal helper; `type` annotates its result for later static checks. */
-export function internalCall(name: string, args: readonly XqxNode[], type?: string): XqxNode {
-  return functionCall(INTERNAL_PREFIX, name, args, type)
+  return isPlainResult(rewritten) ? rewritten : functionCall(INTERNAL_MODULE_PREFIX, 'result', [rewritten])
 }
 
 export function functionCall(prefix: string, name: string, args: readonly XqxNode[], type?: string): XqxNode {
   return xqx('functionCallExpr', [xqxText('functionName', name, { prefix }), xqx('arguments', args)], type ? { type } : undefined)
 }
 
-function binary(tag: string, left: XqxNode, right: XqxNode, type?: string): XqxNode {
-  return xqx('' + tag, [xqx('firstOperand', [left]), xqx('secondOperand', [right])], type ? { type } : undefined)
+function internalCall(name: string, args: readonly XqxNode[], type?: string): XqxNode {
+  return functionCall(INTERNAL_PREFIX, name, args, type)
 }
 
-/** `(E)[1]` */
+function binary(tag: string, left: XqxNode, right: XqxNode, type?: string): XqxNode {
+  return xqx(tag, [xqx('firstOperand', [left]), xqx('secondOperand', [right])], type ? { type } : undefined)
+}
+
+function filtered(expr: XqxNode, predicate: XqxNode, type?: string): XqxNode {
+  return xqx('pathExpr', [xqx('stepExpr', [xqx('filterExpr', [expr]), xqx('predicates', [predicate])])], type ? { type } : undefined)
+}
+
+/** `(E)[1]` unless E has at most one item. */
 function firstItem(expr: XqxNode): XqxNode {
-  const one = xqx('integerConstantExpr', [xqxText('value', '1')], { type: 'xs:integer' })
-  return xqx('pathExpr', [xqx('stepExpr', [xqx('filterExpr', [expr]), xqx('predicates', [one])])])
+  if (isAtMostOne(expr)) return expr
+  return filtered(expr, xqx('integerConstantExpr', [xqxText('value', '1')], { type: 'xs:integer' }))
+}
+
+const CONTEXT_ITEM = xqx('contextItemExpr')
+const IS_NODE = xqx('instanceOfExpr', [xqx('argExpr', [CONTEXT_ITEM]), xqx('sequenceType', [xqx('anyKindTest')])], { type: 'xs:boolean' })
+
+/** `E[. instance of node()]` (XP-PATH-1) */
+function nodesOf(expr: XqxNode): XqxNode {
+  return filtered(expr, IS_NODE, 'node()*')
 }
 
 /** `array{E}` */
@@ -67,8 +85,6 @@ function filterStep(expr: XqxNode): XqxNode {
   return xqx('stepExpr', [xqx('filterExpr', [expr])], expr.attrs['type'] ? { type: expr.attrs['type'] } : undefined)
 }
 
-const CONTEXT_ITEM = xqx('contextItemExpr')
-
 function rewrite(node: XqxNode, contextIsNode: boolean): XqxNode {
   const comparison = COMPARISONS[node.tag]
   if (comparison !== undefined) return rewriteComparison(node, comparison, contextIsNode)
@@ -79,28 +95,35 @@ function rewrite(node: XqxNode, contextIsNode: boolean): XqxNode {
       const [left, right] = operands(node, contextIsNode)
       const l = numeric(left)
       const r = numeric(right)
-      // without conversions the engine's static type still holds
-      return binary(node.tag, l, r, l === left && r === right ? node.attrs['type'] : undefined)
+      return binary(node.tag, l, r, arithmeticType(node, left, right, l, r))
     }
-    case 'divOp':
+    case 'divOp': {
+      const [left, right] = operands(node, contextIsNode)
+      // a non-zero literal divisor cannot divide by zero (XP-AR-3); dates and durations divide as in XPath 3.1
+      if (isNonZeroNumericLiteral(right) || isTemporal(left) || isTemporal(right)) {
+        const l = numeric(left)
+        return binary(node.tag, l, right, arithmeticType(node, left, right, l, right))
+      }
+      return internalCall('div', [firstItem(left), firstItem(right)], 'xs:double?')
+    }
     case 'modOp': {
       const [left, right] = operands(node, contextIsNode)
-      // a non-zero literal divisor cannot divide by zero (XP-AR-3)
       if (isNonZeroNumericLiteral(right)) {
         const l = numeric(left)
-        return binary(node.tag, l, right, l === left ? node.attrs['type'] : undefined)
+        return binary(node.tag, l, right, arithmeticType(node, left, right, l, right))
       }
-      return internalCall(node.tag === 'divOp' ? 'div' : 'mod', [left, right], numericResult(node.tag, left, right))
+      return functionCall(INTERNAL_MODULE_PREFIX, 'mod', [left, right], NUMERIC_RESULT)
     }
     case 'idivOp': {
       const [left, right] = operands(node, contextIsNode)
-      return internalCall('idiv', [left, right], 'xs:numeric?')
+      return functionCall(INTERNAL_MODULE_PREFIX, 'idiv', [left, right], NUMERIC_RESULT)
     }
     case 'unaryMinusOp':
     case 'unaryPlusOp': {
       const operand = rewrite(inner(childTagged(node, 'operand')), contextIsNode)
       const converted = numeric(operand)
-      return xqx(node.tag, [xqx('operand', [converted])], converted === operand ? node.attrs : undefined)
+      const type = converted === operand ? node.attrs['type'] : isTemporal(operand) ? undefined : NUMERIC_RESULT
+      return xqx(node.tag, [xqx('operand', [converted])], type ? { type } : undefined)
     }
     case 'pathExpr':
       return rewritePath(node, contextIsNode)
@@ -137,14 +160,19 @@ function operands(node: XqxNode, contextIsNode: boolean): [XqxNode, XqxNode] {
   return [rewrite(inner(childTagged(node, 'firstOperand')), contextIsNode), rewrite(inner(childTagged(node, 'secondOperand')), contextIsNode)]
 }
 
-/** `mod` is numeric only; `div` also divides durations, so only numeric operands give a numeric type. */
-function numericResult(tag: string, left: XqxNode, right: XqxNode): string | undefined {
-  return tag === 'modOp' || (isNumericSingle(left) && isNumericSingle(right)) ? 'xs:numeric?' : undefined
+/** XP-AR-2: `svcx:num((E)[1])` unless E is statically numeric, or a date, time or duration (3.1 arithmetic). */
+function numeric(expr: XqxNode): XqxNode {
+  if (isNumericSingle(expr) || isTemporal(expr)) return expr
+  return internalCall('num', [firstItem(expr)], 'xs:anyAtomicType?')
 }
 
-/** XP-AR-2: `svcx:num(E)` unless E is statically numeric. */
-function numeric(expr: XqxNode): XqxNode {
-  return isNumericSingle(expr) ? expr : internalCall('num', [expr], 'xs:anyAtomicType?')
+/**
+ * The static type of an arithmetic result: the engine's own when nothing was converted; numeric when
+ * both operands are numbers (converted ones included), unknown when a date or duration takes part.
+ */
+function arithmeticType(node: XqxNode, left: XqxNode, right: XqxNode, l: XqxNode, r: XqxNode): string | undefined {
+  if (l === left && r === right) return node.attrs['type']
+  return isTemporal(left) || isTemporal(right) ? undefined : NUMERIC_RESULT
 }
 
 function rewriteComparison(node: XqxNode, name: string, contextIsNode: boolean): XqxNode {
@@ -155,7 +183,7 @@ function rewriteComparison(node: XqxNode, name: string, contextIsNode: boolean):
     (isBooleanSingle(left) && isBooleanSingle(right)) ||
     ((name === 'eq' || name === 'ne') && isStringSingle(left) && isStringSingle(right))
   if (native) return binary(node.tag, left, right, 'xs:boolean')
-  return internalCall(name, [left, right], 'xs:boolean')
+  return internalCall(name, [arrayOf(left), arrayOf(right)], 'xs:boolean')
 }
 
 function isFilterStep(step: XqxNode): boolean {
@@ -168,8 +196,11 @@ function rewritePath(node: XqxNode, contextIsNode: boolean): XqxNode {
   const rooted = parts[0]?.tag === 'rootExpr'
   const steps = (rooted ? parts.slice(1) : parts).map((step, i) => rewriteStep(step, i === 0 && !rooted ? contextIsNode : true))
   const out: XqxNode[] = []
-  if (rooted) out.push(contextIsNode ? parts[0]! : filterStep(internalCall('root', [CONTEXT_ITEM], 'node()?')))
-  else if (steps[0] && !isFilterStep(steps[0]) && !contextIsNode) out.push(filterStep(internalCall('nodes', [CONTEXT_ITEM], 'node()*')))
+  if (rooted && !contextIsNode) {
+    // `/` from a context item that may be atomic: its root when it is a node
+    out.push(filterStep(nodesOf(CONTEXT_ITEM)), filterStep(functionCall('', 'root', [], 'node()')))
+  } else if (rooted) out.push(parts[0]!)
+  else if (steps[0] && !isFilterStep(steps[0]) && !contextIsNode) out.push(filterStep(nodesOf(CONTEXT_ITEM)))
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!
     out.push(step)
@@ -178,7 +209,7 @@ function rewritePath(node: XqxNode, contextIsNode: boolean): XqxNode {
     // items on the left of `/` that are not nodes are dropped (XP-PATH-1)
     const left = out.length === 1 ? stepAsExpression(step) : xqx('pathExpr', out.splice(0))
     out.length = 0
-    out.push(filterStep(internalCall('nodes', [left], 'node()*')))
+    out.push(filterStep(nodesOf(left)))
   }
   if (out.length === 1 && isFilterStep(out[0]!) && out[0]!.children.length === 1) return inner(out[0]!.children[0])
   return withChildren(node, out)
@@ -227,16 +258,16 @@ function rewriteCall(node: XqxNode, contextIsNode: boolean): XqxNode {
       args = [functionCall(prefix, local, head, 'xs:string'), ...args.slice(MAX_CONCAT_ARITY)]
     }
   }
-  return rebuildCall(node, name, args)
+  return rebuildCall(node, name, args, spec.result)
 }
 
-function rebuildCall(node: XqxNode, name: XqxNode, args: readonly XqxNode[]): XqxNode {
-  return xqx('functionCallExpr', [name, xqx('arguments', args)], node.attrs)
+function rebuildCall(node: XqxNode, name: XqxNode, args: readonly XqxNode[], type?: string): XqxNode {
+  return xqx('functionCallExpr', [name, xqx('arguments', args)], type ? { ...node.attrs, type } : node.attrs)
 }
 
 function convertArgument(arg: XqxNode, kind: ReturnType<typeof paramKind>): XqxNode {
   if (kind === 'any') return arrayOf(arg)
   // typed values (dates, durations) reach JavaScript as Date objects: cast them to xs:string first
-  if (kind === 'string' && isTypedAtomic(arg)) return functionCall('fn', 'string', [isAtMostOne(arg) ? arg : firstItem(arg)], 'xs:string')
-  return isAtMostOne(arg) ? arg : firstItem(arg)
+  if (kind === 'string' && isTypedAtomic(arg)) return functionCall('fn', 'string', [firstItem(arg)], 'xs:string')
+  return firstItem(arg)
 }

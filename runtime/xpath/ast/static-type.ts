@@ -32,6 +32,8 @@ export function staticType(node: XqxNode): StaticType | undefined {
       return { item: 'xs:double', occurrence: '' }
     case 'stringConstantExpr':
       return { item: 'xs:string', occurrence: '' }
+    case 'contextItemExpr':
+      return { item: 'item()', occurrence: '' }
     case 'functionCallExpr': {
       const name = childTagged(node, 'functionName')
       const prefix = name?.attrs['prefix'] ?? ''
@@ -103,4 +105,10 @@ export function isTypedAtomic(node: XqxNode): boolean {
   const type = staticType(node)
   if (type === undefined || !type.item.startsWith('xs:')) return false
   return !NUMERIC.has(type.item) && !/^xs:(string|boolean|untypedAtomic|anyURI|anyAtomicType)$/.test(type.item)
+}
+
+/** A date, time, gregorian or duration value, statically: arithmetic on it stays XPath 3.1's. */
+export function isTemporal(node: XqxNode): boolean {
+  const type = staticType(node)
+  return type !== undefined && /^xs:(date|dateTime|time|duration|dayTimeDuration|yearMonthDuration|g[A-Za-z]+)$/.test(type.item)
 }

@@ -6,6 +6,7 @@
 import fx from 'fontoxpath'
 import type { Item, Sequence } from '../../values/item.js'
 import { OXN_DOM_FACADE } from '../../oxn/index.js'
+import { INTERNAL_MODULE_PREFIX } from '../namespaces.js'
 import { MODULE_IMPORTS } from './register.js'
 import { resolveFunctionName } from './resolve-name.js'
 import { fromEngineResults, toEngine, toEngineItem } from './values.js'
@@ -13,8 +14,9 @@ import { fromEngineResults, toEngine, toEngineItem } from './values.js'
 const BASE_OPTIONS = Object.freeze({
   language: fx.evaluateXPath.XPATH_3_1_LANGUAGE,
   functionNameResolver: resolveFunctionName,
-  moduleImports: MODULE_IMPORTS,
 })
+
+const WITH_MODULE = Object.freeze({ ...BASE_OPTIONS, moduleImports: MODULE_IMPORTS })
 
 /** Evaluates `text`; `variable(name)` gives each referenced variable's value. */
 export function evaluateEngineText(
@@ -26,8 +28,9 @@ export function evaluateEngineText(
 ): Item[] {
   const values: Record<string, unknown> = {}
   for (const name of variables) values[name] = toEngine(variable(name))
+  const options = text.includes(`${INTERNAL_MODULE_PREFIX}:`) ? WITH_MODULE : BASE_OPTIONS
   const results = fx.evaluateXPath(text, toEngineItem(focus), OXN_DOM_FACADE, values, fx.evaluateXPath.ALL_RESULTS_TYPE, {
-    ...BASE_OPTIONS,
+    ...options,
     currentContext,
   }) as unknown[]
   return fromEngineResults(results)

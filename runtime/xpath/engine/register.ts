@@ -4,18 +4,17 @@
  * `urn:svc-gateway:functions` and are reached through the function-name resolver (xpath-functions.md
  * XP-NAME-1..3, FN-0-1; dependencies.md 2(b)): every arity of every implemented function, with
  * `item()?` parameters (the rewrite passes the first item) or `array(*)` for `any` parameters (the
- * rewrite passes `array{E}`). Also the internal module and its JavaScript helpers.
+ * rewrite passes `array{E}`). Also the rewrite's helpers: JavaScript (`svcx:`) and XQuery (`svcq:`).
  */
 import fx from 'fontoxpath'
 import { EMPTY, type Sequence } from '../../values/item.js'
-import { toXPathNumber } from '../../oxn/index.js'
-import { generalCompare, type ComparisonOperator } from '../compare.js'
 import { FUNCTION_IMPLEMENTATIONS } from '../functions/index.js'
-import { GATEWAY_NS, INTERNAL_JS_NS, INTERNAL_NS } from '../namespaces.js'
+import { GATEWAY_NS, INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS } from '../namespaces.js'
 import { EXTENSION_FUNCTIONS, paramKind, type ExtensionFunction } from '../registry.js'
 import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
 import { toSequence, type Value } from '../value.js'
 import { INTERNAL_MODULE } from './internal-module.js'
+import { COMPARISON_HELPERS, arithmeticOperandValue, compareMembers, divide } from './internal-functions.js'
 import { fromEngine, fromEngineSequence } from './values.js'
 
 /** Registered arities of a variadic function (longer calls are nested by the rewrite). */
@@ -57,21 +56,22 @@ function registerExtensionFunctions(): void {
 }
 
 function registerInternalHelpers(): void {
-  fx.registerCustomXPathFunction(
-    { namespaceURI: INTERNAL_JS_NS, localName: 'compare' },
-    ['xs:string', 'array(*)', 'array(*)'],
-    'xs:boolean',
-    (_dynamic, op: ComparisonOperator, a: readonly unknown[], b: readonly unknown[]) =>
-      generalCompare(op, a.map(fromEngineSequence).flat(), b.map(fromEngineSequence).flat()),
+  for (const [name, op] of COMPARISON_HELPERS) {
+    fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: name }, ['array(*)', 'array(*)'], 'xs:boolean', (_dynamic, a: unknown[], b: unknown[]) =>
+      compareMembers(op, a, b),
+    )
+  }
+  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: 'num' }, ['item()?'], 'item()?', (_dynamic, item: unknown) =>
+    arithmeticOperandValue(item),
   )
-  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_JS_NS, localName: 'number' }, ['item()'], 'xs:double', (_dynamic, item: unknown) =>
-    toXPathNumber(fromEngine(item) ?? EMPTY),
+  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: 'div' }, ['item()?', 'item()?'], 'xs:double?', (_dynamic, a: unknown, b: unknown) =>
+    divide(a, b),
   )
   fx.registerXQueryModule(INTERNAL_MODULE)
 }
 
 function isRegistered(): boolean {
-  return fx.evaluateXPathToBoolean('exists(function-lookup(QName($ns, "compare"), 3))', null, null, { ns: INTERNAL_JS_NS })
+  return fx.evaluateXPathToBoolean('exists(function-lookup(QName($ns, "num"), 1))', null, null, { ns: INTERNAL_NS })
 }
 
 if (!isRegistered()) {
@@ -79,6 +79,6 @@ if (!isRegistered()) {
   registerExtensionFunctions()
 }
 
-/** Namespaces the engine must know: the internal module is imported under its prefix. */
-export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ svcx: INTERNAL_NS })
+/** The internal XQuery module, imported under its prefix (only by texts that call it: the import costs time). */
+export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ [INTERNAL_MODULE_PREFIX]: INTERNAL_MODULE_NS })
 

@@ -101,6 +101,9 @@ const NO_PREDICATES: readonly FastPredicate[] = Object.freeze([])
 
 /** `E/name` */
 export function xpChild(input: Value, name: string): Sequence {
+  // the common case, one OXN element or document, without the general machinery
+  const single = Array.isArray(input) ? (input.length === 1 ? (input as Sequence)[0] : undefined) : input
+  if (single instanceof OxnElement || single instanceof OxnDocument) return childByName(single, name)
   return step(undefined, undefined, input, 'child', name, NO_PREDICATES)
 }
 

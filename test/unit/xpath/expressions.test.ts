@@ -4,7 +4,7 @@
  * tier forced on the same expression; both must give the expected value or the same XPath error code.
  */
 import { describe, expect, it } from 'vitest'
-import { RaisedError, evaluate, evaluateWithEngine, type CompiledExpression, type Item } from '../../../runtime/index.js'
+import { RaisedError, evaluate, evaluateWithEngine, parseExpressionText, type CompiledExpression, type Item } from '../../../runtime/index.js'
 import { compile, context, engineOnly, loadGenerated } from './helpers.js'
 import { describeSequence, focusItem, variables, type Described, type FocusName } from './fixtures.js'
 
@@ -386,6 +386,7 @@ describe('expressions in both tiers (XP-LANG-4)', () => {
 
   it.each(ROWS)('%s: %s', (_rule, text, want, options) => {
     const node = compile(text)
+    expect(parseExpressionText(node.plan.text).ok).toBe(true)
     expect(run(loadGenerated(node), options, false)).toEqual(want)
     expect(run(engineOnly(node), options, true)).toEqual(want)
   })
