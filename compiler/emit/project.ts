@@ -68,7 +68,7 @@ function emitRoutesModule(definition: DefinitionNode, project: ProjectSymbols, d
 function handlerLiteral(ref: FlowRef | null, ctx: EmitContext): Code {
   if (!ref) return new Code('null')
   const name: Name = ctx.flowFunction(ref.path)
-  return js`{ kind: 'flow', file: ${lit(ctx.sitePath(ref.path))}, run: ${name} }`
+  return js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(ref.path))}, ${name})`
 }
 
 function emitAppModule(definition: DefinitionNode, project: ProjectSymbols, options: EmitOptions, definitionFile: string): string {

@@ -22,7 +22,8 @@ export function emitExpression(node: XPathNode, ctx: EmitContext, site: Expressi
   const plan = node.plan
   const fields = js`{ source: ${lit(node.source)}, at: ${lit(site.at)}, action: ${lit(site.action)}, text: ${lit(plan.text)}, variables: ${lit([...node.variables])} }`
   if (plan.tier === 'engine') return ctx.hoist('XPATH', js`new ${ctx.runtime('EngineExpression')}(${fields})`)
-  return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(${fields}, ${fastFunction(plan.expr, ctx)})`)
+  // Two lines: the facts (source, site, the engine text used when the fast path hands over), then the code.
+  return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n)`)
 }
 
 /** `(ctx, focus, scope) => …`; parameters the body does not use are prefixed with `_`. */

@@ -102,7 +102,7 @@ describe('emitted code', () => {
   it('writes a fast path as plain JavaScript over runtime helpers', () => {
     const { code, imports } = emitModule(compile('$body/json/user/name'))
     expect(code).toBe(
-      'const XPATH_1 = new FastExpression({ source: "$body/json/user/name", at: "flows/t.xml:1:1", action: "eval", text: "$body[. instance of node()]/json/user/name", variables: ["body"] }, (ctx, _focus, scope) => xpChild(xpChild(xpChild(xpVar(ctx, scope, "body"), "json"), "user"), "name"))',
+      'const XPATH_1 = new FastExpression(\n  { source: "$body/json/user/name", at: "flows/t.xml:1:1", action: "eval", text: "$body[. instance of node()]/json/user/name", variables: ["body"] },\n  (ctx, _focus, scope) => xpChild(xpChild(xpChild(xpVar(ctx, scope, "body"), "json"), "user"), "name"),\n)',
     )
     expect(imports).toEqual(["import { FastExpression, xpChild, xpVar } from 'svc-gateway/runtime'"])
   })
@@ -112,7 +112,7 @@ describe('emitted code', () => {
     expect(code).toBe(
       [
         'const XPATH_PREDICATE_1 = xpPredicate((ctx, focus, _scope) => xpCompare("=", xpChild(xpFocus(ctx, focus), "sku"), "X1"))',
-        'const XPATH_1 = new FastExpression({ source: "$items/value[sku = \'X1\']/price", at: "flows/t.xml:1:1", action: "eval", text: "$items[. instance of node()]/value[svcx:eq(array{sku}, array{\\"X1\\"})]/price", variables: ["items"] }, (ctx, _focus, scope) => xpChild(xpStep(ctx, scope, xpVar(ctx, scope, "items"), "child", "value", XPATH_PREDICATE_1), "price"))',
+        'const XPATH_1 = new FastExpression(\n  { source: "$items/value[sku = \'X1\']/price", at: "flows/t.xml:1:1", action: "eval", text: "$items[. instance of node()]/value[svcx:eq(array{sku}, array{\\"X1\\"})]/price", variables: ["items"] },\n  (ctx, _focus, scope) => xpChild(xpStep(ctx, scope, xpVar(ctx, scope, "items"), "child", "value", XPATH_PREDICATE_1), "price"),\n)',
       ].join('\n'),
     )
   })

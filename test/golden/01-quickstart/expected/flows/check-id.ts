@@ -2,7 +2,10 @@
 
 import { BREAK, CONTINUE, FastExpression, echo, evaluateBoolean, xpChild, xpCompare, xpNumber, xpString, xpVar, type Completion, type FlowContext } from 'svc-gateway/runtime'
 
-const XPATH_1 = new FastExpression({ source: "string(number($request/params/id)) = 'NaN'", at: "flows/check-id.xml:4:3", action: "if", text: "string(number(($request[. instance of node()]/params/id)[1])) = \"NaN\"", variables: ["request"] }, (ctx, _focus, scope) => xpCompare("=", xpString(xpNumber(xpChild(xpChild(xpVar(ctx, scope, "request"), "params"), "id"))), "NaN"))
+const XPATH_1 = new FastExpression(
+  { source: "string(number($request/params/id)) = 'NaN'", at: "flows/check-id.xml:4:3", action: "if", text: "string(number(($request[. instance of node()]/params/id)[1])) = \"NaN\"", variables: ["request"] },
+  (ctx, _focus, scope) => xpCompare("=", xpString(xpNumber(xpChild(xpChild(xpVar(ctx, scope, "request"), "params"), "id"))), "NaN"),
+)
 
 /** Runs flows/check-id.xml. */
 export async function flowCheckId(ctx: FlowContext): Promise<Completion> {

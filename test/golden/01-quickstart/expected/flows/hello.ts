@@ -2,10 +2,22 @@
 
 import { BREAK, FastExpression, dump, evaluate, evaluateBoolean, xpBoolean, xpChild, xpCompare, xpConcat, xpVar, type Completion, type FlowContext } from 'svc-gateway/runtime'
 
-const XPATH_1 = new FastExpression({ source: "$request/get/name", at: "flows/hello.xml:4:3", action: "eval", text: "$request[. instance of node()]/get/name", variables: ["request"] }, (ctx, _focus, scope) => xpChild(xpChild(xpVar(ctx, scope, "request"), "get"), "name"))
-const XPATH_2 = new FastExpression({ source: "not($name) or $name = ''", at: "flows/hello.xml:5:3", action: "if", text: "not($name) or svcx:eq(array{$name}, array{\"\"})", variables: ["name"] }, (ctx, _focus, scope) => (xpBoolean(!xpBoolean(xpVar(ctx, scope, "name"))) || xpBoolean(xpCompare("=", xpVar(ctx, scope, "name"), ""))))
-const XPATH_3 = new FastExpression({ source: "'world'", at: "flows/hello.xml:6:5", action: "eval", text: "\"world\"", variables: [] }, (_ctx, _focus, _scope) => "world")
-const XPATH_4 = new FastExpression({ source: "concat('Hello, ', $name, '!')", at: "flows/hello.xml:8:3", action: "eval", text: "concat(\"Hello, \", $name[1], \"!\")", variables: ["name"] }, (ctx, _focus, scope) => xpConcat("Hello, ", xpVar(ctx, scope, "name"), "!"))
+const XPATH_1 = new FastExpression(
+  { source: "$request/get/name", at: "flows/hello.xml:4:3", action: "eval", text: "$request[. instance of node()]/get/name", variables: ["request"] },
+  (ctx, _focus, scope) => xpChild(xpChild(xpVar(ctx, scope, "request"), "get"), "name"),
+)
+const XPATH_2 = new FastExpression(
+  { source: "not($name) or $name = ''", at: "flows/hello.xml:5:3", action: "if", text: "not($name) or svcx:eq(array{$name}, array{\"\"})", variables: ["name"] },
+  (ctx, _focus, scope) => (xpBoolean(!xpBoolean(xpVar(ctx, scope, "name"))) || xpBoolean(xpCompare("=", xpVar(ctx, scope, "name"), ""))),
+)
+const XPATH_3 = new FastExpression(
+  { source: "'world'", at: "flows/hello.xml:6:5", action: "eval", text: "\"world\"", variables: [] },
+  (_ctx, _focus, _scope) => "world",
+)
+const XPATH_4 = new FastExpression(
+  { source: "concat('Hello, ', $name, '!')", at: "flows/hello.xml:8:3", action: "eval", text: "concat(\"Hello, \", $name[1], \"!\")", variables: ["name"] },
+  (ctx, _focus, scope) => xpConcat("Hello, ", xpVar(ctx, scope, "name"), "!"),
+)
 const LOCATION_1 = Object.freeze({ kind: "variable", name: "greeting" })
 
 /** Runs flows/hello.xml. */

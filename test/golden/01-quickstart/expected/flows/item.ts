@@ -3,7 +3,10 @@
 import { BREAK, FastExpression, callSubFlow, dump, evaluate, setStatus, xpArithmetic, xpChild, xpVar, type Completion, type FlowContext } from 'svc-gateway/runtime'
 import { flowCheckId } from './check-id.js'
 
-const XPATH_1 = new FastExpression({ source: "$request/params/id * 1", at: "flows/item.xml:5:3", action: "eval", text: "svcx:num(($request[. instance of node()]/params/id)[1]) * 1", variables: ["request"] }, (ctx, _focus, scope) => xpArithmetic("*", xpChild(xpChild(xpVar(ctx, scope, "request"), "params"), "id"), 1))
+const XPATH_1 = new FastExpression(
+  { source: "$request/params/id * 1", at: "flows/item.xml:5:3", action: "eval", text: "svcx:num(($request[. instance of node()]/params/id)[1]) * 1", variables: ["request"] },
+  (ctx, _focus, scope) => xpArithmetic("*", xpChild(xpChild(xpVar(ctx, scope, "request"), "params"), "id"), 1),
+)
 const LOCATION_1 = Object.freeze({ kind: "variable", name: "item" })
 
 /** Runs flows/item.xml. */
