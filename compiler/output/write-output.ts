@@ -2,8 +2,8 @@
  * Writes a build to its output directory (operations.md CL2): removes what an earlier build wrote,
  * then writes `src/`, `site/` (a copy of the site root), `server.mjs` (+ map) and `build.json`.
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { copyFileSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { bundleServer } from '../emit/bundle.js'
 
 /** Files and folders a build owns inside the output directory. */
@@ -26,19 +26,32 @@ function isWithin(inner: string, outer: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..')
 }
 
-/** Copies the site root without the output directory, node_modules and dot entries (CL2). */
+/**
+ * Copies the site root without the output directory, node_modules and dot entries (CL2). A symbolic
+ * link is copied as what it points to when that lies inside the site root, and left out otherwise, so
+ * the copy never contains files from outside the project (definition.md D14).
+ */
 function copySite(siteRoot: string, target: string, outDir: string): void {
-  cpSync(siteRoot, target, {
-    recursive: true,
-    dereference: false,
-    filter: (source) => {
-      const full = resolve(source)
-      if (full === siteRoot) return true
-      if (isWithin(full, outDir)) return false
-      const name = basename(full)
-      return !name.startsWith('.') && name !== 'node_modules'
-    },
-  })
+  const realRoot = realpathSync(siteRoot)
+  const copyDir = (from: string, to: string): void => {
+    mkdirSync(to, { recursive: true })
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const source = join(from, entry.name)
+      if (isWithin(resolve(source), outDir)) continue
+      let real: string
+      try {
+        real = realpathSync(source)
+      } catch {
+        continue // a dangling link
+      }
+      if (!isWithin(real, realRoot) || isWithin(real, outDir)) continue
+      const stat = statSync(real)
+      if (stat.isDirectory()) copyDir(source, join(to, entry.name))
+      else if (stat.isFile()) copyFileSync(real, join(to, entry.name))
+    }
+  }
+  copyDir(siteRoot, target)
 }
 
 /** Writes the build; returns the size of server.mjs in bytes. */

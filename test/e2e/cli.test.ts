@@ -86,6 +86,17 @@ describe('svc-compile', () => {
     expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'README.md', 'definition.yaml', 'flows'].sort())
   })
 
+  it('CL2: an output folder inside the project is left out of the site copy, as are dot entries', () => {
+    const dir = temporaryDir('svc-cli-')
+    cleanup.push(dir)
+    cpSync(QUICKSTART, dir, { recursive: true, filter: (source) => !source.includes('/dist') })
+    mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true })
+    writeFileSync(join(dir, '.env'), 'SECRET=1')
+    expect(run(['definition.yaml', '-o', 'dist'], dir).code).toBe(0)
+    expect(run(['definition.yaml', '-o', 'dist'], dir).code).toBe(0)
+    expect(readdirSync(join(dir, 'dist', 'site')).sort()).toEqual(['README.md', 'definition.yaml', 'flows'])
+  })
+
   it('CL2: the output folder is self-contained and runs from anywhere', async () => {
     const out = temporaryDir('svc-out-')
     cleanup.push(out)
