@@ -8,6 +8,7 @@ import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { ParameterLocation, ParameterNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
+import { followRef } from './follow-ref.js'
 import { entryOf, missingKeyLoc, toPlain, valueOf, type DocNode, type MapNode } from './doc-node.js'
 import { loadSchema, memberPointer, patternProblem } from './schema-object.js'
 
@@ -35,19 +36,9 @@ interface Written {
 
 /** Loads one parameter (inline or `$ref`); null when it cannot be used (reported). */
 export function loadParameter(node: DocNode, pointer: string, ctx: LoadContext): ParameterNode | null {
-  let target = node
-  let targetPointer = pointer
-  const ref = node.kind === 'map' ? valueOf(node, '$ref') : undefined
-  if (ref !== undefined) {
-    if (ref.kind !== 'scalar' || typeof ref.value !== 'string') {
-      ctx.error('definition/invalid-ref', ref.loc, '$ref must be a string')
-      return null
-    }
-    const resolved = ctx.store.resolve(ref, ref.loc.file)
-    if (resolved === undefined) return null
-    target = resolved.node
-    targetPointer = resolved.pointer
-  }
+  const followed = followRef(node, pointer, ctx)
+  if (followed === null) return null
+  const { node: target, pointer: targetPointer } = followed
   return checkParameter(target, targetPointer, ctx)
 }
 

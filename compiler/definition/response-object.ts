@@ -5,6 +5,7 @@
  */
 import type { ResponseNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
+import { followRef } from './follow-ref.js'
 import { toPlain, valueOf, type DocNode } from './doc-node.js'
 import { loadSchema, memberPointer } from './schema-object.js'
 
@@ -13,19 +14,9 @@ const HEADER_TYPES = ['string', 'number', 'integer', 'boolean', 'array']
 
 /** Loads one response object (inline or `$ref`); null when unusable (reported). */
 export function loadResponse(status: string, node: DocNode, pointer: string, ctx: LoadContext): ResponseNode | null {
-  let target = node
-  let targetPointer = pointer
-  const ref = node.kind === 'map' ? valueOf(node, '$ref') : undefined
-  if (ref !== undefined) {
-    if (ref.kind !== 'scalar' || typeof ref.value !== 'string') {
-      ctx.error('definition/invalid-ref', ref.loc, '$ref must be a string')
-      return null
-    }
-    const resolved = ctx.store.resolve(ref, ref.loc.file)
-    if (resolved === undefined) return null
-    target = resolved.node
-    targetPointer = resolved.pointer
-  }
+  const followed = followRef(node, pointer, ctx)
+  if (followed === null) return null
+  const { node: target, pointer: targetPointer } = followed
   if (target.kind === 'scalar' && target.value === null) {
     return { kind: 'response', loc: target.loc, status, schema: null, value: {}, file: target.loc.file, pointer: targetPointer }
   }

@@ -5,7 +5,8 @@
  */
 
 export class Code {
-  readonly #nominal = 0
+  /** Nominal typing: a plain `{ text }` object is not a Code. */
+  declare private readonly nominal: never
   constructor(readonly text: string) {}
   toString(): string {
     return this.text
