@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { relative } from 'node:path'
 import type { DefinitionNode, FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
+import { APP_PARTS } from './app-parts.js'
 import { Code, js, lit, type Name } from './code.js'
 import { EmitContext, type FlowSymbol, type ProjectSymbols } from './context.js'
 import { emitFlowBody } from './flow-body.js'
@@ -71,13 +72,26 @@ function handlerLiteral(ref: FlowRef | null, ctx: EmitContext): Code {
   return js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(ref.path))}, ${name})`
 }
 
-function emitAppModule(definition: DefinitionNode, project: ProjectSymbols, options: EmitOptions, definitionFile: string): string {
+interface EmittedPart {
+  readonly field: string
+  readonly module: string
+  readonly constant: string
+}
+
+function emitAppModule(
+  definition: DefinitionNode,
+  project: ProjectSymbols,
+  options: EmitOptions,
+  definitionFile: string,
+  parts: readonly EmittedPart[],
+): string {
   const ctx = new EmitContext(project, 'app.ts')
   ctx.runtimeType('CompiledApp')
   const init = handlerLiteral(definition.initFlow, ctx)
   const error = handlerLiteral(definition.errorFlow, ctx)
   const fallback = handlerLiteral(definition.defaultFlow, ctx)
-  const imports = [...ctx.imports(), new Code(`import { ROUTES } from './routes.js'`)]
+  const partImports = parts.map((part) => new Code(`import { ${part.constant} } from './${part.module.replace(/\.ts$/, '.js')}'`))
+  const imports = [...ctx.imports(), ...partImports, new Code(`import { ROUTES } from './routes.js'`)]
   const app = [
     '/** The compiled application served by server.ts. */',
     'export const APP: CompiledApp = {',
@@ -88,6 +102,7 @@ function emitAppModule(definition: DefinitionNode, project: ProjectSymbols, opti
     `  defaultFlow: ${fallback.text},`,
     `  version: ${lit(options.version).text},`,
     `  revision: ${lit(REVISION_SLOT).text},`,
+    ...parts.map((part) => `  ${part.field}: ${part.constant},`),
     '}',
   ].join('\n')
   return assembleModule(header(definitionFile), imports, [], app)
@@ -122,7 +137,15 @@ export function emitProject(definition: DefinitionNode, flows: ReadonlyMap<strin
     unsorted.set(symbol.modulePath, emitFlowModule(flow, symbol, project, writer))
   }
   unsorted.set('routes.ts', emitRoutesModule(definition, project, definitionFile))
-  unsorted.set('app.ts', emitAppModule(definition, project, options, definitionFile))
+  const parts: EmittedPart[] = []
+  for (const part of APP_PARTS) {
+    const ctx = new EmitContext(project, part.module)
+    const body = part.emit({ definition, flows }, ctx)
+    if (body === null) continue
+    unsorted.set(part.module, assembleModule(header(definitionFile), ctx.imports(), ctx.constants(), body.text))
+    parts.push(part)
+  }
+  unsorted.set('app.ts', emitAppModule(definition, project, options, definitionFile, parts))
   unsorted.set('server.ts', emitServerModule(writer))
   const modules = new Map([...unsorted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   const revision = options.revision ?? revisionOf(modules)

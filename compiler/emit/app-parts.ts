@@ -1,0 +1,28 @@
+/**
+ * Optional parts of the compiled app that feature areas contribute (CORS, security, validation, ...).
+ * Each part emits its own module `src/<module>` exporting one constant, which `app.ts` assigns to a
+ * field of CompiledApp (runtime/app.ts). A part returns null when the project does not use its feature;
+ * the field is then left out. Add a part by appending it to APP_PARTS.
+ */
+import type { DefinitionNode } from '../ir/definition.js'
+import type { FlowNode } from '../ir/flow.js'
+import type { Code } from './code.js'
+import type { EmitContext } from './context.js'
+
+export interface AppPartInput {
+  readonly definition: DefinitionNode
+  readonly flows: ReadonlyMap<string, FlowNode>
+}
+
+export interface AppPart {
+  /** The CompiledApp field the constant is assigned to, e.g. `cors`. */
+  readonly field: string
+  /** Module path relative to `src/`, e.g. `cors.ts`. */
+  readonly module: string
+  /** Name of the exported constant, e.g. `CORS`. */
+  readonly constant: string
+  /** The module body (it must `export const <constant>`), or null when the feature is unused. */
+  emit(input: AppPartInput, ctx: EmitContext): Code | null
+}
+
+export const APP_PARTS: readonly AppPart[] = []
