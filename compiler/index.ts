@@ -10,7 +10,10 @@ import { packageVersion } from './emit/package-root.js'
 import { typecheckModules } from './emit/typecheck.js'
 import { loadFlows } from './flow/index.js'
 import { writeOutput } from './output/write-output.js'
+import { checkSecurity, securityVariables } from './security/index.js'
+import { checkSchemas } from './schemas/check.js'
 import { checkProject } from './validate/index.js'
+import { compileStylesheets } from './xslt/compile-stylesheets.js'
 
 export interface CompileOptions {
   /** Output directory; when absent nothing is written (`--check`). */
@@ -46,8 +49,12 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
 
   const definition = loadDefinition(definitionPath, bag)
   if (!definition) return failed()
+  checkSecurity(definition, bag)
+  checkSchemas(definition, bag)
   const flows = loadFlows(definition.flowRefs, definition.siteRoot, bag)
-  checkProject(flows, bag)
+  checkProject(flows, bag, { setElsewhere: securityVariables(definition) })
+  // ACT-xslt-1: stylesheets become SEF files now (cached by content, one xslt3 process each)
+  const stylesheets = await compileStylesheets(flows, bag)
   if (bag.hasErrors) return failed()
 
   const version = packageVersion()
@@ -59,7 +66,7 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
   }
   let bundleBytes: number | null = null
   if (outDir) {
-    bundleBytes = await writeOutput(outDir, definition.siteRoot, modules, { version, revision, definition: basename(definitionPath) })
+    bundleBytes = await writeOutput(outDir, definition.siteRoot, modules, { version, revision, definition: basename(definitionPath) }, stylesheets)
   }
   return {
     diagnostics: bag.sorted(),

@@ -2,17 +2,34 @@
  * The contract between generated code and the runtime: `src/app.ts` of every build exports one
  * CompiledApp, which `startServer` serves.
  */
+import type { SecurityConfig } from './auth/config.js'
+import type { CorsPolicy } from './cors/policy.js'
 import type { FlowFunction } from './flow/completion.js'
+import type { MockTable } from './mock/mock-table.js'
 import type { RouteTable } from './router/types.js'
+import type { ValidationPlan } from './validate/plan.js'
+import type { XsltSetup } from './xslt/setup.js'
 
 /** A flow bound as a handler; `file` is site-relative (access log `flow` field, LG3). */
 export interface FlowHandler {
   readonly kind: 'flow'
   readonly file: string
   readonly run: FlowFunction
+  /** The client body may be streamed to a final `proxy-request` (upstream.md UP-GEN-6 step 2). */
+  readonly streamRequestBody?: boolean
 }
 
-export type Handler = FlowHandler
+/** An `x-svc-proxy` handler (definition.md PX1-PX9): runs like a flow holding one `proxy-request` (flows.md F-KIND-1). */
+export interface ProxyHandler {
+  readonly kind: 'proxy'
+  /** `x-svc-proxy` (access log `flow`, LG3). */
+  readonly file: string
+  readonly run: FlowFunction
+  /** The client body may be streamed to the upstream (upstream.md UP-GEN-6 step 2). */
+  readonly streamRequestBody: boolean
+}
+
+export type Handler = FlowHandler | ProxyHandler
 
 export interface CompiledApp {
   /** Normalised basePath (definition.md P6): '/' or '/x'. */
@@ -24,4 +41,14 @@ export interface CompiledApp {
   /** Gateway version and build revision (definition.md SV1, operations.md CL8). */
   readonly version: string
   readonly revision: string
+  /** `x-svc-cors`, compiled (security.md O7-O19); absent when not configured. */
+  readonly cors?: CorsPolicy
+  /** Security schemes and requirements (security.md A1-A16); absent when the definition has none. */
+  readonly security?: SecurityConfig
+  /** Request and response validation data (validation.md); absent when the definition has nothing to validate. */
+  readonly validation?: ValidationPlan
+  /** Examples of `200` responses for built-in mocking (operations.md MK1-MK6); absent when there are none. */
+  readonly mocks?: MockTable
+  /** Where the XSLT engine and compiled stylesheets are (actions.md ACT-xslt); absent when no flow uses `xslt`. */
+  readonly xslt?: XsltSetup
 }

@@ -1,5 +1,9 @@
-// Builds the command-line tools into build/ (run by `npm ci` through the `prepare` script): the
-// compiler is TypeScript, Node 20 cannot run it directly.
+// Prepares the command-line tools in build/ (run by `npm ci` through the `prepare` script, and before
+// `npm test`): the compiler is TypeScript, which Node 20 cannot run directly. Also writes the
+// declarations of the runtime's public entry, so that svc-compile type-checks generated code quickly
+// (compiler/emit/typecheck.ts falls back to the sources when these are older than them).
+import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
 await build({
@@ -14,3 +18,22 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 })
+
+// The runtime as one standalone module for `svc-compile --serve`: every build served in process imports
+// this one file, so the running gateway and all hot-swapped builds share one copy of the runtime
+// (compiler/serve/runtime-module.ts builds the same file into a temporary folder when it is stale).
+await build({
+  entryPoints: { runtime: 'runtime/index.ts' },
+  outdir: 'build',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'eof',
+  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+})
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.runtime-types.json'], { stdio: 'inherit' })

@@ -1,21 +1,34 @@
 /**
- * `svc-compile`: argv and printing around compile() (operations.md CL1-CL5).
+ * `svc-compile`: argv and printing around compile() (operations.md CL1-CL7, DB10). `-o` builds into a
+ * folder, `--check` only checks, `--serve` compiles in memory and serves in this process
+ * (compiler/serve/serve.ts), `--watch` rebuilds on every change (compiler/serve). Diagnostics go to
+ * stderr in the CL4 shape, coloured only on a terminal; the one-line summary of what was built goes to
+ * stdout. Exit status (CL5): 0 success, 1 errors in the project, 2 usage error.
  */
 import { parseArgs } from 'node:util'
 import { compile, InternalCompilerError } from '../index.js'
-import { formatReport } from '../diagnostics/format.js'
 import { packageVersion } from '../emit/package-root.js'
+import { printDiagnostics } from '../serve/report.js'
+import { serve } from '../serve/serve.js'
+import { describeBuild, formatBytes } from '../serve/terminal.js'
+import { watchOutput } from '../serve/watch-output.js'
 
 const USAGE = `Usage:
-  svc-compile <definition.yaml|json> -o <outdir> [--quiet]
+  svc-compile <definition.yaml|json> -o <outdir> [--watch] [--quiet]
   svc-compile <definition.yaml|json> --check [--quiet]
+  svc-compile <definition.yaml|json> --serve [-p <port>] [--host <addr>] [-d <debug>] [--watch] [--quiet]
 
 Options:
-  -o, --out <dir>   output directory (server.mjs, src/, site/, build.json)
-      --check       run every compile-time check, write nothing
-      --quiet       do not print warnings and notes
-  -h, --help        show this help
-      --version     print the version
+  -o, --out <dir>      output directory (server.mjs, src/, site/, build.json)
+      --check          run every compile-time check, write nothing
+      --serve          compile in memory and serve in this process
+  -p, --port <n>       with --serve: port (default PORT or 8080)
+      --host <addr>    with --serve: listen address (default HOST or 0.0.0.0)
+  -d, --debug <cfg>    with --serve: debug configuration topic:level:sink (sets SVC_DEBUG)
+      --watch          rebuild when the definition or a file of the project changes
+      --quiet          do not print warnings and notes
+  -h, --help           show this help
+      --version        print the version
 `
 
 /** Exit codes of CL5. */
@@ -28,13 +41,7 @@ function usageError(message: string): number {
   return EXIT_USAGE
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
-}
+const STREAMS = { stdout: process.stdout, stderr: process.stderr }
 
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed
@@ -50,6 +57,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         version: { type: 'boolean' },
         serve: { type: 'boolean' },
         watch: { type: 'boolean' },
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        debug: { type: 'string', short: 'd' },
       },
     })
   } catch (error) {
@@ -64,24 +74,35 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${packageVersion()}\n`)
     return EXIT_OK
   }
-  if (values.serve || values.watch) return usageError(`${values.serve ? '--serve' : '--watch'} is not implemented yet`)
   if (positionals.length !== 1) return usageError(positionals.length === 0 ? 'missing definition file' : 'expected exactly one definition file')
-  if (!values.out && !values.check) return usageError('missing -o <outdir> (or --check)')
+  const modes = [values.out !== undefined && '-o', values.check && '--check', values.serve && '--serve'].filter((mode): mode is string => typeof mode === 'string')
+  if (modes.length > 1) return usageError(`${modes.join(' and ')} cannot be combined`)
+  if (modes.length === 0) return usageError('missing -o <outdir> (or --check, or --serve)')
+  if (!values.serve) {
+    const serveOnly = [values.port !== undefined && '-p', values.host !== undefined && '--host', values.debug !== undefined && '-d'].find((option) => typeof option === 'string')
+    if (serveOnly) return usageError(`${serveOnly} needs --serve`)
+  }
+  if (values.check && values.watch) return usageError('--watch cannot be combined with --check')
+  if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(values.port) > 65535)) return usageError(`invalid port "${values.port}" (expected 0-65535)`)
+  const definition = positionals[0]!
+  const quiet = values.quiet === true
+  const revision = process.env.SVC_REVISION || undefined
+  const streams = { ...STREAMS, cwd: process.cwd(), quiet }
 
   try {
-    const result = await compile(positionals[0]!, {
-      outDir: values.check ? undefined : values.out,
-      revision: process.env.SVC_REVISION || undefined,
-    })
-    const report = formatReport(result.diagnostics, { cwd: process.cwd(), quiet: values.quiet === true })
-    process.stderr.write(report)
+    if (values.serve) {
+      return await serve({ ...streams, definition, port: values.port, host: values.host, debug: values.debug, watch: values.watch === true, env: process.env })
+    }
+    if (values.watch) return await watchOutput({ ...streams, definition, outDir: values.out!, revision })
+    const result = await compile(definition, { outDir: values.check ? undefined : values.out, revision })
+    printDiagnostics(streams, result.diagnostics)
     if (!result.ok || !result.summary) return EXIT_ERRORS
-    const { routes, flows, bundleBytes, revision } = result.summary
+    const { bundleBytes, revision: built } = result.summary
     const size = bundleBytes === null ? 'nothing written (--check)' : `server.mjs ${formatBytes(bundleBytes)}`
-    process.stdout.write(`svc-compile: ${plural(routes, 'route')}, ${plural(flows, 'flow')}, ${size}, revision ${revision}\n`)
+    process.stdout.write(`svc-compile: ${describeBuild(result.summary)}, ${size}, revision ${built}\n`)
     return EXIT_OK
   } catch (error) {
-    const message = error instanceof InternalCompilerError ? error.message : (error as Error).stack ?? String(error)
+    const message = error instanceof InternalCompilerError ? error.message : ((error as Error).stack ?? String(error))
     process.stderr.write(`svc-compile: internal error: ${message}\n`)
     return EXIT_ERRORS
   }

@@ -23,7 +23,8 @@ export function isValidOriginPattern(origin: string): boolean {
   if (match === null) return false
   if (origin.includes('://*.[')) return false
   const port = match[1]
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535)
+  // A decimal port 1-65535 without leading zeros (O11: request origins are compared in that form).
+  return port === undefined || (!port.startsWith('0') && Number(port) <= 65535)
 }
 
 function stringList(node: DocNode): { values: string[]; nodes: DocNode[] } | undefined {

@@ -199,7 +199,7 @@ class TopLevel {
   /** H2, H3 (operation -> path -> `paths` -> top), H5 warnings (CC19), VA9 parameter merge. */
   lowerRoute(route: RouteDraft): RouteNode {
     const fallback = this.paths?.fallback ?? null
-    const flowOf = (handler: LevelHandler) => (handler?.kind === 'flow' ? handler.ref : null)
+    const handlerOf = (handler: LevelHandler) => (handler?.kind === 'flow' ? handler.ref : handler?.kind === 'proxy' ? handler.node : null)
     const operations =
       route.operations?.map((operation) => {
         const handler = effectiveHandler([operation.handler, route.handler, fallback, this.topHandler])
@@ -210,7 +210,7 @@ class TopLevel {
           kind: 'operation' as const,
           loc: operation.loc,
           method: operation.method,
-          handler: flowOf(handler),
+          handler: handlerOf(handler),
           operationId: operation.operationId,
           parameters: mergeParameters(route.parameters, operation.parameters, this.ctx),
           responses: operation.responses,
@@ -232,7 +232,7 @@ class TopLevel {
       segments: route.parsed.segments,
       wildcard: route.parsed.wildcard,
       operations,
-      handler: flowOf(handler),
+      handler: handlerOf(handler),
       parameters: mergeParameters(route.parameters, [], this.ctx),
       security: route.security,
       validate: route.validate,

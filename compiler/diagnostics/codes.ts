@@ -9,6 +9,8 @@ export type DiagnosticArea =
   | 'flow' // flow documents and actions (flows.md F-*, actions.md)
   | 'xpath' // expressions (xpath-functions.md XC-*)
   | 'template' // JSON templates (templates.md T-ERR-*)
+  | 'upstream' // upstream request configurations and x-svc-proxy (upstream.md UP-*, definition.md PX*)
+  | 'xslt' // stylesheets of the xslt action (actions.md ACT-xslt-1, ACT-xslt-5)
   | 'security'
   | 'schema'
 

@@ -8,6 +8,11 @@ import type { DefinitionNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { Code } from './code.js'
 import type { EmitContext } from './context.js'
+import { CORS_PART } from './parts/cors.js'
+import { MOCKS_PART } from './parts/mocks.js'
+import { SECURITY_PART } from './parts/security.js'
+import { VALIDATION_PART } from './validators.js'
+import { XSLT_PART } from './parts/xslt.js'
 
 export interface AppPartInput {
   readonly definition: DefinitionNode
@@ -23,6 +28,17 @@ export interface AppPart {
   readonly constant: string
   /** The module body (it must `export const <constant>`), or null when the feature is unused. */
   emit(input: AppPartInput, ctx: EmitContext): Code | null
+  /**
+   * Further modules the part's module imports (path relative to `src/` -> text), e.g. plain JavaScript
+   * with its `.d.ts`; asked for only when `emit` returned a module.
+   */
+  companions?(input: AppPartInput): ReadonlyMap<string, string>
 }
 
-export const APP_PARTS: readonly AppPart[] = []
+export const APP_PARTS: readonly AppPart[] = [
+  CORS_PART,
+  SECURITY_PART,
+  VALIDATION_PART,
+  MOCKS_PART,
+  XSLT_PART,
+]

@@ -12,6 +12,7 @@ import { ACTION_EMITTERS, type ActionEmitter } from './actions/index.js'
 import { conditionCode } from './actions/values.js'
 import { indent, js, joinCode, type Code } from './code.js'
 import type { EmitContext } from './context.js'
+import { withDebugScope } from './debug-scope.js'
 
 interface Emitted {
   readonly code: Code
@@ -55,6 +56,22 @@ function emitStatement(statement: StatementNode, ctx: EmitContext): Emitted {
     case 'dump':
     case 'set-status':
     case 'sub-flow':
+    case 'template':
+    case 'set-response-headers':
+    case 'log':
+    case 'request':
+    case 'requests':
+    case 'proxy-request':
+    case 'error':
+    case 'copy':
+    case 'regex':
+    case 'nameshave':
+    case 'pass-body':
+    case 'serve':
+    case 'xslt':
+    case 'auth':
+    case 'set-config':
+    case 'debug':
       return emitAction(statement, ctx, comment)
     default:
       return assertNever(statement)
@@ -65,7 +82,7 @@ function emitAction(node: ActionNode, ctx: EmitContext, comment: Code): Emitted 
   // The `if` attribute is evaluated before anything else of the action (F-CTL-6, ACT-COMMON-2).
   const test = node.condition && conditionCode(node.condition, ctx, { at: ctx.at(node.loc), action: node.kind })
   const emitter = ACTION_EMITTERS[node.kind] as ActionEmitter<typeof node.kind>
-  const action = emitter(node, ctx)
+  const action = withDebugScope(node, emitter(node, ctx), ctx)
   if (test) return { code: js`${comment}\nif (${test}) ${block(action.code)}`, abrupt: false }
   // Constants of an action that ends the function cannot clash with anything after it: no block.
   if (action.declares && !action.terminates) return { code: js`${comment}\n${block(action.code)}`, abrupt: false }

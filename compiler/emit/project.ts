@@ -60,9 +60,9 @@ function emitFlowModule(flow: FlowNode, symbol: FlowSymbol, project: ProjectSymb
   return assembleModule(header(symbol.file), ctx.imports(), ctx.constants(), fn)
 }
 
-function emitRoutesModule(definition: DefinitionNode, project: ProjectSymbols, definitionFile: string): string {
+function emitRoutesModule(definition: DefinitionNode, flows: ReadonlyMap<string, FlowNode>, project: ProjectSymbols, definitionFile: string): string {
   const ctx = new EmitContext(project, 'routes.ts')
-  const body = emitRoutes(definition, ctx)
+  const body = emitRoutes(definition, ctx, flows)
   return assembleModule(header(definitionFile), ctx.imports(), ctx.constants(), body.text)
 }
 
@@ -136,7 +136,7 @@ export function emitProject(definition: DefinitionNode, flows: ReadonlyMap<strin
     const symbol = project.flows.get(path)!
     unsorted.set(symbol.modulePath, emitFlowModule(flow, symbol, project, writer))
   }
-  unsorted.set('routes.ts', emitRoutesModule(definition, project, definitionFile))
+  unsorted.set('routes.ts', emitRoutesModule(definition, flows, project, definitionFile))
   const parts: EmittedPart[] = []
   for (const part of APP_PARTS) {
     const ctx = new EmitContext(project, part.module)
@@ -144,6 +144,7 @@ export function emitProject(definition: DefinitionNode, flows: ReadonlyMap<strin
     if (body === null) continue
     unsorted.set(part.module, assembleModule(header(definitionFile), ctx.imports(), ctx.constants(), body.text))
     parts.push(part)
+    for (const [path, text] of part.companions?.({ definition, flows }) ?? []) unsorted.set(path, text)
   }
   unsorted.set('app.ts', emitAppModule(definition, project, options, definitionFile, parts))
   unsorted.set('server.ts', emitServerModule(writer))

@@ -2,9 +2,13 @@
  * Emits the body of `src/routes.ts`: `export const ROUTES: RouteTable`, built once at module load by
  * `createRouteTable` from plain route data (definition.md section 5, P1-P17; handlers per H2/H3).
  * Routes are sorted by pattern, one per line, each after a comment with its pattern and position in
- * the definition; handlers are hoisted `HANDLER_n` constants shared by content.
+ * the definition; handlers are hoisted `HANDLER_n` constants shared by content (`x-svc-proxy`
+ * handlers `PROXY_n`, emit/proxy-handler.ts).
  */
-import type { DefinitionNode, FlowRef, PathSegment, RouteNode } from '../ir/definition.js'
+import type { DefinitionNode, HandlerNode, PathSegment, RouteNode } from '../ir/definition.js'
+import type { FlowNode } from '../ir/flow.js'
+import { StreamingAnalysis } from '../upstream/streaming.js'
+import { proxyHandlerCode } from './proxy-handler.js'
 import { Code, comment, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
 
@@ -12,19 +16,22 @@ function segmentCode(segment: PathSegment): Code {
   return segment.kind === 'literal' ? lit(segment.value) : js`{ param: ${lit(segment.name)} }`
 }
 
-function handlerCode(ref: FlowRef | null, ctx: EmitContext): Code {
-  if (ref === null) return new Code('null')
-  const run = ctx.flowFunction(ref.path)
-  return ctx.hoist('HANDLER', js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(ref.path))}, ${run})`)
+function handlerCode(handler: HandlerNode | null, ctx: EmitContext, streaming: StreamingAnalysis): Code {
+  if (handler === null) return new Code('null')
+  if (handler.kind === 'proxy') return proxyHandlerCode(handler, ctx, streaming.proxyStreamsBody(handler))
+  const run = ctx.flowFunction(handler.path)
+  // UP-GEN-6 step 2: the client body may be streamed to the flow's final proxy-request
+  const stream = streaming.flowStreamsBody(handler) ? js`, /* streamRequestBody */ true` : js``
+  return ctx.hoist('HANDLER', js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(handler.path))}, ${run}${stream})`)
 }
 
-function routeCode(route: RouteNode, ctx: EmitContext): Code {
+function routeCode(route: RouteNode, ctx: EmitContext, streaming: StreamingAnalysis): Code {
   const segments = joinCode(route.segments.map(segmentCode), ', ')
   const operations =
     route.operations === null
       ? new Code('null')
-      : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx)}]`), ', ')}]`
-  const handler = handlerCode(route.handler, ctx)
+      : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx, streaming)}]`), ', ')}]`
+  const handler = handlerCode(route.handler, ctx, streaming)
   return js`{ pattern: ${lit(route.pattern)}, segments: [${segments}], wildcard: ${route.wildcard}, operations: ${operations}, handler: ${handler} },`
 }
 
@@ -33,12 +40,13 @@ function byPattern(a: RouteNode, b: RouteNode): number {
   return a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0
 }
 
-export function emitRoutes(definition: DefinitionNode, ctx: EmitContext): Code {
+export function emitRoutes(definition: DefinitionNode, ctx: EmitContext, flows: ReadonlyMap<string, FlowNode> = new Map()): Code {
+  const streaming = new StreamingAnalysis(definition, flows)
   const table = ctx.runtimeType('RouteTable')
   const create = ctx.runtime('createRouteTable')
   const lines: Code[] = []
   for (const route of [...definition.routes].sort(byPattern)) {
-    lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx))
+    lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx, streaming))
   }
   const body = lines.length === 0 ? new Code('') : js`\n${joinCode(lines.map((line) => js`  ${line}`), '\n')}\n`
   return js`/** Routes of the definition, matched by runtime/router (definition.md section 5). */

@@ -5,7 +5,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
-import { parseExpression } from '../xpath/index.js'
+import { expressionParser } from '../xpath/index.js'
 import { loadFlowsWith } from './load-flows.js'
 
 export { compileFlowFile, loadFlowsWith, parseFlowBytes, type CompiledFlowFile } from './load-flows.js'
@@ -13,5 +13,5 @@ export type { ExpressionParser, LowerOptions, SubFlowRef } from './lower-context
 
 /** Reads, parses and lowers every flow the definition references, following `sub-flow` (F-DOC-10). */
 export function loadFlows(refs: readonly FlowRef[], siteRoot: string, bag: DiagnosticBag): ReadonlyMap<string, FlowNode> {
-  return loadFlowsWith(refs, siteRoot, bag, parseExpression)
+  return loadFlowsWith(refs, siteRoot, bag, expressionParser({ siteRoot }))
 }

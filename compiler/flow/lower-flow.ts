@@ -11,6 +11,7 @@ import type { FlowNode } from '../ir/flow.js'
 import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
 import { checkVariableName } from '../../runtime/flow/actions/variable-name.js'
 import { ACTION_PARSERS, isImplementedAction, type ActionSyntax } from './actions/index.js'
+import { markLastProxy } from './actions/proxy-request.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
 import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName, TEST_REQUEST_VARIABLES } from './elements.js'
@@ -32,7 +33,8 @@ export function lowerFlow(document: XmlDocument, ctx: LowerContext): FlowNode | 
   for (const attribute of root.attributes) {
     ctx.bag.warning('flow/root-attribute', ctx.attributeLoc(attribute), `attribute ${attribute.name} on <${root.name}> is ignored`)
   }
-  const body = lowerBlock(root, ctx)
+  // UP-GEN-6 step 1: a final top-level proxy-request may stream
+  const body = markLastProxy(lowerBlock(root, ctx))
   return {
     kind: 'flow',
     loc: ctx.elementLoc(root),

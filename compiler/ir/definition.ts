@@ -4,6 +4,7 @@
  * compiler/definition, consumed by the checks and by compiler/emit. Plain readonly data.
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
+import type { ProxyHandlerNode } from './upstream.js'
 
 /** Upper-case HTTP methods of Swagger 2.0 operations, in the order of definition.md MA2. */
 export const OPERATION_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const
@@ -30,8 +31,8 @@ export interface FlowRef {
   readonly path: string
 }
 
-/** What handles a routed request (definition.md H2). Proxies come with the upstream issue. */
-export type HandlerNode = FlowRef
+/** What handles a routed request (definition.md H2): a flow, or an `x-svc-proxy` (PX1-PX9). */
+export type HandlerNode = FlowRef | ProxyHandlerNode
 
 export type PathSegment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string }
 

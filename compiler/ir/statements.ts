@@ -5,6 +5,10 @@
  * collapsed, for the source comments of generated code).
  */
 import type { Loc } from '../diagnostics/source.js'
+import type { TemplateNode } from './template.js'
+import type { ProxyRequestNode, RequestNode, RequestsNode } from './upstream.js'
+import type { CopyNode, NameshaveNode, PassBodyNode, RegexNode, ServeNode, XsltNode } from './content-actions.js'
+import type { AuthNode, DebugNode, SetConfigNode } from './gateway-actions.js'
 import type { XPathNode } from './xpath.js'
 
 export interface StatementBase {
@@ -125,7 +129,43 @@ export interface SubFlowNode extends ActionBase {
   readonly srcLoc: Loc
 }
 
-export type ActionNode = EvalNode | EchoNode | DumpNode | SetStatusNode | SubFlowNode
+/** `<template in out src check>` (ACT-template-1..5, templates.md T-CHK). */
+export interface TemplateActionNode extends ActionBase {
+  readonly kind: 'template'
+  /** The `in` location (the main content when absent); null for `in=""`, no input (T-CTX-1). */
+  readonly input: LocationNode | null
+  /** The `out` location: a variable or a content location (the main content when absent). */
+  readonly output: LocationNode
+  /** The body, or the `src` file's template (T-SRC-1); an empty template when neither. */
+  readonly template: TemplateNode
+  readonly check: boolean
+}
+
+/** `<set-response-headers in src status>` (ACT-set-response-headers-1..5). */
+export interface SetResponseHeadersNode extends ActionBase {
+  readonly kind: 'set-response-headers'
+  readonly input: LocationNode
+  /** Null when the action has neither body nor `src` (only `status` applies). */
+  readonly template: TemplateNode | null
+  readonly status: TextValue | null
+}
+
+/** `<log>` (ACT-log-1..5, operations.md LG4). */
+export interface LogNode extends ActionBase {
+  readonly kind: 'log'
+  readonly template: TemplateNode
+}
+
+/** `<error status>TEMPLATE</error>` (ACT-error-1..5): raises an error, so it ends the run. */
+export interface ErrorNode extends ActionBase {
+  readonly kind: 'error'
+  /** The body; null when it is empty or white space (`{}`, ACT-error-1). */
+  readonly template: TemplateNode | null
+  readonly status: TextValue | null
+}
+
+export type ActionNode = EvalNode | EchoNode | DumpNode | SetStatusNode | SubFlowNode | TemplateActionNode | SetResponseHeadersNode | LogNode | RequestNode | RequestsNode | ProxyRequestNode | ErrorNode
+  | CopyNode | RegexNode | NameshaveNode | PassBodyNode | ServeNode | XsltNode | AuthNode | SetConfigNode | DebugNode
 export type ActionKind = ActionNode['kind']
 
 export type StatementNode = IfNode | BreakNode | ReturnNode | ActionNode

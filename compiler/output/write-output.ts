@@ -1,13 +1,16 @@
 /**
  * Writes a build to its output directory (operations.md CL2): removes what an earlier build wrote,
- * then writes `src/`, `site/` (a copy of the site root), `server.mjs` (+ map) and `build.json`.
+ * then writes `src/`, `site/` (a copy of the site root), `server.mjs` (+ map), `build.json` and, for
+ * builds that use `xslt`, the XSLT engine, compiled stylesheets and notices (compiler/xslt).
  */
-import { copyFileSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { bundleServer } from '../emit/bundle.js'
+import type { CompiledStylesheets } from '../xslt/compile-stylesheets.js'
+import { writeXsltOutput, XSLT_OUTPUT_ENTRIES } from '../xslt/write-xslt-output.js'
 
 /** Files and folders a build owns inside the output directory. */
-const OWNED = ['server.mjs', 'server.mjs.map', 'src', 'site', 'build.json']
+const OWNED = ['server.mjs', 'server.mjs.map', 'src', 'site', 'build.json', ...XSLT_OUTPUT_ENTRIES]
 
 export interface BuildInfo {
   readonly version: string
@@ -28,8 +31,9 @@ function isWithin(inner: string, outer: string): boolean {
 
 /**
  * Copies the site root without the output directory, node_modules and dot entries (CL2). A symbolic
- * link is copied as what it points to when that lies inside the site root, and left out otherwise, so
- * the copy never contains files from outside the project (definition.md D14).
+ * link whose target lies inside the site root stays a link, to the same place in the copy (so `serve`
+ * can still tell a link out of its folder, actions.md ACT-serve-2); other links are left out, so the
+ * copy never contains files from outside the project (definition.md D14).
  */
 function copySite(siteRoot: string, target: string, outDir: string): void {
   const realRoot = realpathSync(siteRoot)
@@ -46,6 +50,10 @@ function copySite(siteRoot: string, target: string, outDir: string): void {
         continue // a dangling link
       }
       if (!isWithin(real, realRoot) || isWithin(real, outDir)) continue
+      if (entry.isSymbolicLink()) {
+        symlinkSync(relative(to, join(target, relative(realRoot, real))) || '.', join(to, entry.name))
+        continue
+      }
       const stat = statSync(real)
       if (stat.isDirectory()) copyDir(source, join(to, entry.name))
       else if (stat.isFile()) copyFileSync(real, join(to, entry.name))
@@ -60,6 +68,7 @@ export async function writeOutput(
   siteRoot: string,
   modules: ReadonlyMap<string, string>,
   info: BuildInfo,
+  stylesheets: CompiledStylesheets = new Map(),
 ): Promise<number> {
   const out = resolve(outDir)
   mkdirSync(out, { recursive: true })
@@ -72,6 +81,7 @@ export async function writeOutput(
   }
   copySite(resolve(siteRoot), join(out, 'site'), out)
   const bytes = await bundleServer(srcDir, join(out, 'server.mjs'))
+  await writeXsltOutput(out, stylesheets)
   const build = { version: info.version, revision: info.revision, definition: info.definition, builtAt: formatBuiltAt(new Date()) }
   writeFileSync(join(out, 'build.json'), JSON.stringify(build, null, 2) + '\n')
   return bytes

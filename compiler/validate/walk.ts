@@ -5,6 +5,7 @@
 import { assertNever } from '../diagnostics/invariant.js'
 import type { LocationNode, StatementNode, TextValue } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
+import { templateExpressions } from './template-expressions.js'
 
 /** Calls `visit` for each statement, parents before the statements of their blocks. */
 export function forEachStatement(statements: readonly StatementNode[], visit: (statement: StatementNode) => void): void {
@@ -39,6 +40,22 @@ export function expressionsOf(statement: StatementNode): XPathNode[] {
     case 'dump':
     case 'set-status':
     case 'sub-flow':
+    case 'template':
+    case 'set-response-headers':
+    case 'log':
+    case 'request':
+    case 'requests':
+    case 'proxy-request':
+    case 'error':
+    case 'copy':
+    case 'regex':
+    case 'nameshave':
+    case 'pass-body':
+    case 'serve':
+    case 'xslt':
+    case 'auth':
+    case 'set-config':
+    case 'debug':
       if (statement.condition) out.push(statement.condition)
       break
     default:
@@ -61,6 +78,53 @@ export function expressionsOf(statement: StatementNode): XPathNode[] {
       text(statement.code)
       break
     case 'sub-flow':
+      break
+    case 'template':
+      if (statement.input) location(statement.input)
+      out.push(...templateExpressions(statement.template))
+      break
+    case 'set-response-headers':
+      location(statement.input)
+      text(statement.status)
+      out.push(...templateExpressions(statement.template))
+      break
+    case 'log':
+      out.push(...templateExpressions(statement.template))
+      break
+    case 'request':
+      text(statement.content)
+      text(statement.url)
+      text(statement.method)
+      if (statement.template) out.push(...templateExpressions(statement.template))
+      break
+    case 'requests':
+    case 'proxy-request':
+      if (statement.template) out.push(...templateExpressions(statement.template))
+      break
+    case 'error':
+      text(statement.status)
+      if (statement.template) out.push(...templateExpressions(statement.template))
+      break
+    case 'copy':
+    case 'regex':
+    case 'nameshave':
+    case 'xslt':
+      location(statement.input)
+      break
+    case 'pass-body':
+      text(statement.request)
+      text(statement.mime)
+      text(statement.status)
+      break
+    case 'auth':
+      for (const user of statement.users) {
+        text(user.name)
+        text(user.pass)
+      }
+      break
+    case 'debug':
+      if (statement.subject.kind === 'xpath') out.push(statement.subject.expr)
+      else location(statement.subject.input)
       break
   }
   return out

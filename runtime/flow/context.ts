@@ -2,9 +2,17 @@
  * The per-request context every generated flow function receives as `ctx` (style: one context per
  * request, never stored globally). Process-wide services hang off `gateway`.
  */
+import type { Readable } from 'node:stream'
+import type { DebugSettings } from '../debug/settings.js'
+import type { DebugSession } from '../debug/session.js'
 import type { Logger } from '../log/logger.js'
+import type { UpstreamServices } from '../upstream/services.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
+import type { JsonObject } from '../values/json-value.js'
+import type { FunctionCaches } from '../xpath/functions/caches.js'
+import type { XsltEngine } from '../xslt/engine.js'
+import type { RequestSettings } from './request-settings.js'
 import { ResponseState } from './response.js'
 import { VariableStore } from './variables.js'
 
@@ -17,7 +25,21 @@ export interface GatewayServices {
   readonly env: Sequence
   /** `$server` (definition.md SV1), built once at start. */
   readonly server: Sequence
+  /** Site files, parsed JSON files, keys and sort keys the extension functions read (LOC-2); none when absent. */
+  readonly functionCaches?: FunctionCaches
+  /** Connection pools, response cache and settings of upstream requests (upstream.md); made by the gateway. */
+  readonly upstream?: UpstreamServices
+  /** SVC_DEBUG, the `Debug` header rules and masking (operations.md DB1-DB9); made by the gateway. */
+  readonly debug?: DebugSettings
+  /** The lazily loaded XSLT engine and compiled stylesheets (actions.md ACT-xslt); only for apps using `xslt`. */
+  readonly xslt?: XsltEngine
 }
+
+/** Levels of debug messages (operations.md DB2), lowest first. */
+export type DebugLevel = 'verbose' | 'debug' | 'info' | 'warn' | 'error' | 'alert'
+
+/** Receives a request's debug messages (operations.md LG7); the debug configuration (DB1) decides what is written. */
+export type DebugWriter = (level: DebugLevel, topic: string, message: string) => void
 
 /** Content locations of flows.md F-LOC-1: the main content and stored upstream bodies. */
 export class ContentStore {
@@ -51,6 +73,20 @@ export interface ClientRequest {
   readonly params: readonly (readonly [string, string])[]
   /** The request body (`$body`, F-VAR-13); empty until it has been read (PL18). */
   readonly body: Content
+  /** Peer address of the client connection (upstream.md UP-NET-5). */
+  readonly remoteAddress?: string
+  /** Raw access for the streamed proxy (upstream.md UP-GEN-6); set only while a streaming handler runs. */
+  readonly proxyStream?: ProxyStreamAccess | null
+}
+
+/** What the streamed proxy (upstream.md UP-GEN-6) may use of the client exchange. */
+export interface ProxyStreamAccess {
+  /** The client body, not read at PL18; null when it was read (or there is none). */
+  readonly body: Readable | null
+  /** Whether the response may be streamed (a final `proxy-request` of the handler, or `x-svc-proxy`). */
+  readonly response: boolean
+  /** Reports the size of a streamed body (access log `requestbytes`, operations.md LG3). */
+  counted(bytes: number): void
 }
 
 /**
@@ -64,6 +100,10 @@ export interface SignalSource {
 /** Deepest allowed sub-flow nesting (flows.md F-EXEC-7). */
 export const MAX_SUBFLOW_DEPTH = 64
 
+const NO_DEBUG_TOPICS: readonly string[] = Object.freeze([])
+
+const NO_UPSTREAM_HEADERS: readonly (readonly [string, string])[] = Object.freeze([])
+
 export class FlowContext {
   readonly vars = new VariableStore()
   readonly contents = new ContentStore()
@@ -72,6 +112,31 @@ export class FlowContext {
   depth = 0
   /** The original client request (R10); null outside a client request (svc-test documents). */
   request: ClientRequest | null = null
+  /**
+   * Debug messages of the request (RW warnings, `svc-log()`, flows.md section 0); null writes none, as
+   * the default configuration `*:error:log` (operations.md DB1) selects no message below `error`.
+   */
+  debug: DebugWriter | null = null
+  /** The request's debug session (runtime/debug, operations.md DB1-DB9); null outside a client request. */
+  debugSession: DebugSession | null = null
+  /** Topics of the `debug` attributes in force: the running action's and its sub-flows' (flows.md F-DBG-2). */
+  debugTopics: readonly string[] = NO_DEBUG_TOPICS
+  /** BIN-1/BIN-2 (xpath-functions.md): strings returned through the byte fallback and their bytes. */
+  binaryStrings: Map<string, Uint8Array> | null = null
+  /** Custom access-log fields registered by `log` actions (actions.md ACT-log-2), read by `get-log()`. */
+  logFields: JsonObject | null = null
+  /**
+   * Header fields every upstream request of this client request carries (security.md J12 `out-header`,
+   * set at PL8 by runtime/auth); a field of the same name in a request configuration wins.
+   */
+  upstreamHeaders: readonly (readonly [string, string])[] = NO_UPSTREAM_HEADERS
+  /**
+   * True while the error flow runs (errors.md EF5: a recorded error then sets only
+   * `$upstream/<id>/error`, leaving `$error` as it is; EF8: a raised one does not run it again).
+   */
+  inErrorFlow = false
+  /** Settings overridden by `set-config` for the rest of the request (actions.md ACT-set-config); null when none. */
+  settings: RequestSettings | null = null
 
   readonly #signal: AbortSignal | SignalSource
 

@@ -4,6 +4,7 @@
  * The body itself is the main content (ContentStore.main) unless a terminating action (`echo`,
  * `dump`) supplied its own value.
  */
+import type { ServerResponse } from 'node:http'
 import type { Sequence } from '../values/item.js'
 
 export class HeaderList {
@@ -48,4 +49,37 @@ export class ResponseState {
   explicitMime: string | undefined = undefined
   /** Default `mime` of the terminating action, e.g. `text/plain` for `echo` (F-RESP-5 step 3). */
   defaultMime: string | undefined = undefined
+  /** A body the proxy passes on as received (upstream.md UP-PROXY-5, UP-GEN-6); see PassedBody. */
+  passed: PassedBody | undefined = undefined
+}
+
+/**
+ * A body passed on as the proxy received it (upstream.md UP-PROXY-5, UP-GEN-6): a streamed transfer,
+ * a body in a coding the gateway does not decode, or the head of a proxied `HEAD` (F-RESP-7). It is
+ * sent instead of the rendered main content as long as `main` is still the main content
+ * (runtime/server/send.ts); otherwise, or when an error replaces the response, it is discarded.
+ */
+export interface PassedBody {
+  /** The main content this body belongs to (compared by identity). */
+  readonly main: Sequence | undefined
+  /** Writes head and body; `head.fields` are the response's header fields (CORS included). */
+  send(res: ServerResponse, head: PassedHead): PassedSent
+  /** Releases it unsent. */
+  discard(): void
+}
+
+export interface PassedHead {
+  readonly method: string
+  readonly status: number
+  readonly fields: readonly (readonly [string, string])[]
+  /** Send `Connection: close`. */
+  readonly close: boolean
+}
+
+/** What was sent, for the access log (operations.md LG3); `bytes` grows while a body streams. */
+export interface PassedSent {
+  readonly status: number
+  readonly mime: string
+  readonly bytes: number
+  readonly location: string
 }

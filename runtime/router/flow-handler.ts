@@ -3,6 +3,6 @@ import type { FlowHandler } from '../app.js'
 import type { FlowFunction } from '../flow/completion.js'
 
 /** A flow bound as a handler; `file` is the flow's site-relative path (access log `flow`, LG3). */
-export function flowHandler(file: string, run: FlowFunction): FlowHandler {
-  return Object.freeze({ kind: 'flow', file, run })
+export function flowHandler(file: string, run: FlowFunction, streamRequestBody?: boolean): FlowHandler {
+  return Object.freeze(streamRequestBody === true ? { kind: 'flow', file, run, streamRequestBody } : { kind: 'flow', file, run })
 }

@@ -2,9 +2,12 @@
  * The access log line (`svc_access`, operations.md LG3, LG4; errors.md X19), written once per client
  * request when the response has been sent or the client went away: `timestamp` is the arrival time,
  * fields in the order of the LG3 table, `errorCode` only when a raised error determined the response,
- * `aborted` only when the response was not completed. SVC_ACCESS_LOG=false suppresses it (caller).
+ * `aborted` only when the response was not completed, then the custom fields of `log` actions (LG4).
+ * SVC_ACCESS_LOG=false suppresses it (caller).
  */
+import { plainValue } from '../log/alert.js'
 import type { Logger } from '../log/logger.js'
+import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
   readonly arrival: Date
@@ -26,29 +29,35 @@ export interface AccessRecord {
   readonly location: string
   readonly errorCode: number | undefined
   readonly aborted: boolean
+  /** LG4: fields registered by `log` actions, in registration order (never system fields). */
+  readonly custom?: JsonObject | null
 }
 
 export function writeAccessLog(logger: Logger, record: AccessRecord): void {
-  logger.write(
-    'svc_access',
-    {
-      requestID: record.requestId,
-      url: record.url,
-      path: record.path,
-      status: record.status,
-      method: record.method,
-      agent: record.agent,
-      referrer: record.referrer,
-      mime: record.mime,
-      realtime: Math.round(record.realtime * 1e6) / 1e6,
-      bytes: record.bytes,
-      requestbytes: record.requestBytes,
-      flow: record.flow,
-      requestmime: record.requestMime,
-      location: record.location,
-      errorCode: record.errorCode,
-      aborted: record.aborted ? true : undefined,
-    },
-    record.arrival,
-  )
+  const fields: Record<string, unknown> = {
+    requestID: record.requestId,
+    url: record.url,
+    path: record.path,
+    status: record.status,
+    method: record.method,
+    agent: record.agent,
+    referrer: record.referrer,
+    mime: record.mime,
+    realtime: Math.round(record.realtime * 1e6) / 1e6,
+    bytes: record.bytes,
+    requestbytes: record.requestBytes,
+    flow: record.flow,
+    requestmime: record.requestMime,
+    location: record.location,
+    errorCode: record.errorCode,
+    aborted: record.aborted ? true : undefined,
+  }
+  const custom = record.custom
+  if (custom) {
+    // defineProperty: a field named `__proto__` stays an ordinary member
+    for (let i = 0; i < custom.keys.length; i++) {
+      Object.defineProperty(fields, custom.keys[i]!, { value: plainValue(custom.values[i]), enumerable: true, writable: true, configurable: true })
+    }
+  }
+  logger.write('svc_access', fields, record.arrival)
 }

@@ -7,8 +7,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CompiledApp } from '../app.js'
+import type { SecurityRuntime } from '../auth/security-runtime.js'
+import type { CorsPolicy } from '../cors/policy.js'
+import type { DebugSession } from '../debug/session.js'
 import type { FlowContext, GatewayServices, SignalSource } from '../flow/context.js'
 import type { Logger } from '../log/logger.js'
+import { endExchange } from '../health/exchange-hooks.js'
+import type { GatewayOperations } from '../health/operations.js'
+import type { ReservedEndpoint } from '../health/reserved-endpoints.js'
+import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
 import type { ServerConfig } from './config.js'
 import type { RequestIdSource } from './request-id.js'
@@ -24,6 +31,12 @@ export interface GatewayCore {
   readonly ids: RequestIdSource
   /** True once a graceful shutdown began: responses then carry `Connection: close` (CL10). */
   readonly stopping: boolean
+  /** Security schemes with their keys, per gateway (security.md, PL8); null without security. */
+  readonly security: SecurityRuntime | null
+  /** Validation modes after SVC_VALIDATE_* and the compiled plan (validation.md VA4, VA5). */
+  readonly validation: ValidationRuntime
+  /** Metrics, status credentials and mocking (runtime/health, operations.md HL1-HL4, MK1); absent: none of them. */
+  readonly operations?: GatewayOperations
 }
 
 const EXCHANGE = Symbol('svc-gateway exchange')
@@ -46,6 +59,14 @@ export class Exchange implements SignalSource {
   closeConnection = false
   /** The client went away before the response was complete. */
   clientGone = false
+  /** PL13: the CORS policy for this response, set once the request is known to be an API request (O9, O18). */
+  cors: CorsPolicy | null = null
+  /** The request's debug session (operations.md DB1-DB9), made at PL1 (runtime/health/exchange-hooks). */
+  debug: DebugSession | null = null
+  /** Route pattern of the matched route, '' when none (metrics label, HL4). */
+  route = ''
+  /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
+  reserved: ReservedEndpoint | null = null
   #logged = false
 
   constructor(
@@ -78,6 +99,7 @@ export class Exchange implements SignalSource {
   logAccess(aborted: boolean): void {
     if (this.#logged) return
     this.#logged = true
+    if (!endExchange(this)) return
     const { config, logger } = this.gateway
     if (!config.accessLog) return
     const record = this.record
@@ -101,6 +123,7 @@ export class Exchange implements SignalSource {
       location: sent?.location ?? '',
       errorCode: this.errorCode,
       aborted,
+      custom: this.ctx?.logFields ?? null,
     })
   }
 }

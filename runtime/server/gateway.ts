@@ -8,16 +8,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { CompiledApp } from '../app.js'
+import { createSecurityRuntime, type SecurityRuntime } from '../auth/security-runtime.js'
+import { createDebugSettings } from '../debug/settings.js'
 import type { GatewayServices } from '../flow/context.js'
+import { GatewayOperations } from '../health/operations.js'
 import { createLogger, type LogSink, type Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
+import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
+import { countUpstreamLines } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
+import { FunctionCaches } from '../xpath/functions/caches.js'
+import { UpstreamServices } from '../upstream/services.js'
+import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
 import { MAX_HEADER_SIZE, onClientError } from './client-error.js'
 import { loadServerConfig, type Environment, type ServerConfig } from './config.js'
 import { Exchange, type GatewayCore } from './exchange.js'
 import { handleExchange } from './pipeline.js'
 import { RequestIdSource } from './request-id.js'
 import { buildEnvObject, buildServerObject } from './server-variables.js'
+import { XsltEngine } from '../xslt/engine.js'
 
 export interface GatewayOptions {
   /** Absolute path of the compiled site copy (operations.md CL2). */
@@ -28,6 +37,8 @@ export interface GatewayOptions {
   readonly logSink?: LogSink
   /** Process start time for `$server/started`; default: the process's own start. */
   readonly started?: Date
+  /** Metrics to count into (operations.md HL4); default: new ones. Serve mode keeps them across rebuilds. */
+  readonly metrics?: GatewayMetrics
 }
 
 export interface ListeningAddress {
@@ -41,8 +52,13 @@ export class Gateway implements GatewayCore {
   readonly services: GatewayServices
   readonly ids: RequestIdSource
   readonly server: Server
+  readonly security: SecurityRuntime | null
+  readonly validation: ValidationRuntime
+  /** Metrics, status credentials, mocking (runtime/health, operations.md HL1-HL4, MK1). */
+  readonly operations: GatewayOperations
   #stopping = false
   #closed: Promise<void> | undefined
+  readonly #upstream: UpstreamServices
 
   /** Throws ConfigError for an invalid environment value (CF3). */
   constructor(
@@ -51,20 +67,30 @@ export class Gateway implements GatewayCore {
   ) {
     const env = options.env ?? {}
     this.config = loadServerConfig(env)
+    this.validation = createValidationRuntime(app.validation, env)
     this.logger = createLogger(options.logSink)
+    this.operations = new GatewayOperations(this.config, options.metrics)
+    this.logger = countUpstreamLines(this.logger, this.operations.metrics)
     const server = buildServerObject({
       role: this.config.role,
       version: app.version,
       revision: app.revision,
       started: options.started ?? new Date(performance.timeOrigin),
     })
+    this.#upstream = new UpstreamServices(this.config, options.siteRoot)
     this.services = Object.freeze({
       siteRoot: options.siteRoot,
       logger: this.logger,
       env: Object.freeze([oxnRoot(buildEnvObject(env))]),
       server: Object.freeze([oxnRoot(server)]),
+      functionCaches: new FunctionCaches(options.siteRoot),
+      upstream: this.#upstream,
+      debug: createDebugSettings(env, this.logger),
+      ...(app.xslt ? { xslt: new XsltEngine(app.xslt) } : {}),
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
+    // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
+    this.security = app.security ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger }) : null
     this.server = createServer({ maxHeaderSize: MAX_HEADER_SIZE, noDelay: true }, (req, res) => void this.#handle(req, res))
     this.server.on('clientError', onClientError)
   }
@@ -104,12 +130,31 @@ export class Gateway implements GatewayCore {
       const timer = setTimeout(() => this.server.closeAllConnections(), this.config.shutdownTimeoutMs)
       this.server.close(() => {
         clearTimeout(timer)
-        writeSystemLine(this.logger, 'info', 'stopped')
-        resolve()
+        // Upstream connection pools close once the last client exchange is done.
+        void this.#upstream.close().then(() => {
+          writeSystemLine(this.logger, 'info', 'stopped')
+          resolve()
+        })
       })
       this.server.closeIdleConnections()
     })
     return this.#closed
+  }
+
+  /** Serve mode (runtime/cluster/swap-host.ts): handles a request that the host's own server received. */
+  dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return this.#handle(req, res)
+  }
+
+  /**
+   * Serve mode: the host stops, or this gateway was swapped out for a new build. Marks it stopping
+   * (health 503, `Connection: close`; CL10) and closes its upstream pools once `idle` resolves (its
+   * last request ended). Writes no system lines: the host does.
+   */
+  async retire(idle: Promise<void>): Promise<void> {
+    this.#stopping = true
+    await idle
+    await this.#upstream.close()
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

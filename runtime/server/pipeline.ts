@@ -5,26 +5,37 @@
  * with an empty `Allow` (P5, MA4, X1; never the error flow); PL5 route match (3208, P18); PL6 method
  * check (MA1-MA5: 405 / 3210 with `Allow` in MA2 order); PL7 body (PL18: 413 / 3212, no error flow);
  * PL10 init flow (H7, H8: BREAK skips the handler); PL11 handler (3209 when none, H5); PL14 sending.
- * Errors raised at PL5-PL11 go to raised-errors.ts (EF2). Stages PL2, PL4, PL7 validation, PL8,
- * PL9, PL12 and PL13 belong to other areas and are not wired in yet.
+ * PL4 (CORS pre-flight, runtime/cors) and PL8 (security, runtime/auth) call their areas; PL13 is
+ * applied by send.ts to every API response. PL5/PL6 errors, PL7 request validation and PL12 response
+ * validation of handler and init-flow responses come from runtime/validate (3204 under request
+ * validation `true`, P18, MA2, VA20). Errors raised at PL5-PL12 go to raised-errors.ts (EF2).
+ * PL2 (reserved endpoints) and PL9 (mocking) call runtime/health and runtime/mock; the hooks of
+ * runtime/health/exchange-hooks.ts see PL1, PL5 and the flow context (debugging, metrics).
  */
+import { checkSecurity } from '../auth/check-security.js'
+import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
 import { BREAK } from '../flow/completion.js'
-import { FlowContext } from '../flow/context.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { FlowContext, type ProxyStreamAccess } from '../flow/context.js'
+import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
 import { oxnRoot } from '../oxn/index.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import { Content } from '../values/content.js'
+import type { Readable } from 'node:stream'
 import type { Exchange } from './exchange.js'
 import { parseFormEncoded } from './form-decoding.js'
 import { parseMultipartFields } from './multipart.js'
 import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
-import { readBody } from './read-body.js'
+import { declaredTooLarge, readBody } from './read-body.js'
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
 import { RequestRecord } from './request-record.js'
 import { parseRequestTarget } from './request-target.js'
 import { buildRequestObject } from './request-variable.js'
-import { sendFlowResponse } from './send.js'
+import { renderFlowResponse, sendFlowResponse, sendResponse } from './send.js'
+import { answerReservedEndpoint, beginExchange, noteRoute, startFlowDebugging } from '../health/index.js'
+import { answerWithMock } from '../mock/mock-response.js'
+import { checkClientRequest, checkClientResponse, methodNotAllowedError, unknownPathError, validatesResponses } from '../validate/client-checks.js'
+import { requestModeOf, type ValidationRuntime } from '../validate/modes.js'
 
 export async function handleExchange(exchange: Exchange): Promise<void> {
   const { gateway, req } = exchange
@@ -48,18 +59,31 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
   })
   const method = req.method ?? 'GET'
   const record = new RequestRecord(id, method, path, query, headers, origin)
+  record.remoteAddress = req.socket.remoteAddress
   exchange.record = record
+  beginExchange(exchange, record)
   if (malformed) {
     sendErrorWithoutFlow(exchange, raiseGatewayError('MALFORMED_REQUEST', [target], id))
     return
   }
+  // PL2
+  if (answerReservedEndpoint(exchange, record)) return
   // PL3
   const relative = splitBasePath(app.basePath, path)
   if (relative === null) return handleNonApi(exchange, record)
   // PL5
   const match = matchRoute(app.routes, relative)
+  noteRoute(exchange, match)
+  // PL4 (a pre-flight needs a matching route, O13); later responses get the PL13 headers (O18)
+  if (app.cors !== undefined) {
+    if (match !== null && isCorsPreflight(method, headers)) {
+      exchange.flow = CORS_PREFLIGHT_FLOW
+      return sendResponse(exchange, 200, corsPreflightHeaders(app.cors, headers, match.route), null, '')
+    }
+    exchange.cors = app.cors
+  }
   if (match === null) {
-    const error = raiseGatewayError('PATH_NOT_FOUND', [`Path ${path} not found.`], id)
+    const error = unknownPathError(gateway.validation, path, id)
     return raiseBeforeFlows(exchange, error, () => startFlows(exchange, record))
   }
   record.endpoint = computeEndpoint(app.basePath, path, match)
@@ -69,29 +93,50 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
   let handler = route.handler
   if (route.operations !== null) {
     if (!route.operations.has(method)) {
-      const info = `Method ${method} not allowed for ${path}; allowed: ${route.allow}`
-      const error = raiseGatewayError('METHOD_NOT_ALLOWED', [info], id, [['Allow', route.allow]])
+      const error = methodNotAllowedError(gateway.validation, route.pattern, method, path, route.allow, id)
       return raiseBeforeFlows(exchange, error, () => startFlows(exchange, record))
     }
     handler = route.operations.get(method) ?? null
   }
-  // PL7 (body only; request validation comes with its own area)
-  if (!(await readRequestBody(exchange, record))) return
+  // PL7 (PL18 body, then validation.md VA6-VA19); a proxy may stream the body instead (upstream.md UP-GEN-6 step 2)
+  const streamBody = handler?.streamRequestBody === true && !validatesRequests(gateway.validation, route.pattern, method)
+  if (streamBody ? !checkDeclaredBodySize(exchange, record) : !(await readRequestBody(exchange, record))) return
+  const invalid = checkClientRequest(gateway.validation, route.pattern, method, record, gateway.logger, id)
+  if (invalid !== null) return raiseBeforeFlows(exchange, invalid, () => startFlows(exchange, record))
   const ctx = startFlows(exchange, record)
   try {
+    // PL8
+    const security = exchange.gateway.security
+    if (security !== null && (await checkSecurity(ctx, security, route.pattern, method, exchange)) === BREAK) return await finishFlows(exchange, ctx)
+    // PL9
+    if (answerWithMock(exchange, ctx, route, method)) return await finishFlows(exchange, ctx, route.pattern)
     // PL10
     if (app.initFlow !== null) {
       exchange.flow = app.initFlow.file
-      if ((await app.initFlow.run(ctx)) === BREAK) return await finishFlows(exchange, ctx)
+      if ((await app.initFlow.run(ctx)) === BREAK) return await finishFlows(exchange, ctx, route.pattern)
     }
     // PL11
     if (handler === null) throw raiseGatewayError('NO_FLOW', [`No flow found for ${method} ${path}`], id)
     exchange.flow = handler.file
-    await handler.run(ctx)
+    // UP-GEN-6 step 3: a response that PL12 validates is never streamed
+    const streamResponse = !validatesResponses(gateway.validation, route.pattern, method)
+    record.proxyStream = new ProxyStream(record, streamBody && hasBody(record.headers) ? exchange.req : null, streamResponse)
+    try {
+      await handler.run(ctx)
+    } finally {
+      record.proxyStream = null
+      // a streamed body that was not read to its end cannot leave the connection reusable
+      if (streamBody && !exchange.req.complete) exchange.closeConnection = true
+    }
   } catch (thrown) {
+    // 3212 of a streamed body: never the error flow (errors.md EF3, definition.md PL18)
+    if (thrown instanceof RaisedError && thrown.code === 3212) {
+      exchange.closeConnection = true
+      return sendErrorWithoutFlow(exchange, thrown)
+    }
     return handleRaised(exchange, ctx, thrown)
   }
-  return finishFlows(exchange, ctx)
+  return finishFlows(exchange, ctx, route.pattern)
 }
 
 /** H9, F-KIND-8, X16: the default flow, or 405 / 3210 with an empty `Allow` and no error flow. */
@@ -114,12 +159,56 @@ async function handleNonApi(exchange: Exchange, record: RequestRecord): Promise<
   return finishFlows(exchange, ctx)
 }
 
-/** PL14 after a normal end (F-EXEC-4); a failure to render or send is handled like a raised error. */
-async function finishFlows(exchange: Exchange, ctx: FlowContext): Promise<void> {
+/**
+ * PL14 after a normal end (F-EXEC-4); a failure to render or send is handled like a raised error.
+ * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20).
+ */
+async function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): Promise<void> {
   try {
-    sendFlowResponse(exchange, ctx)
+    const response = renderFlowResponse(ctx)
+    // PL12
+    if (pattern !== null && !exchange.finished) {
+      const { validation, logger } = exchange.gateway
+      const invalid = checkClientResponse(validation, pattern, exchange.req.method ?? 'GET', response, logger, ctx.requestId, ctx.settings?.responseValidation)
+      if (invalid !== null) throw invalid
+    }
+    sendFlowResponse(exchange, ctx, response)
   } catch (thrown) {
     await handleRaised(exchange, ctx, thrown)
+  }
+}
+
+/** PL18 for a streamed body (upstream.md UP-GEN-6 step 2): only a declared length is checked up front. */
+function checkDeclaredBodySize(exchange: Exchange, record: RequestRecord): boolean {
+  const limit = exchange.gateway.config.maxBodySize
+  if (!declaredTooLarge(record.headers, limit)) return true
+  exchange.closeConnection = true
+  sendErrorWithoutFlow(exchange, raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id))
+  return false
+}
+
+/** Whether client request validation is on for the operation (a streamed body cannot be validated). */
+function validatesRequests(runtime: ValidationRuntime, pattern: string, method: string): boolean {
+  const route = runtime.plan?.routes.get(pattern)
+  return requestModeOf(runtime, route, route?.operations?.get(method)) !== false
+}
+
+/** RFC 9112 section 6.3: a request with neither `Content-Length` nor `Transfer-Encoding` has no body. */
+function hasBody(headers: ReadonlyMap<string, string>): boolean {
+  const length = headers.get('content-length')
+  return (length !== undefined && length.trim() !== '0') || headers.has('transfer-encoding')
+}
+
+/** What the streamed proxy may use of the client exchange while the handler runs (upstream.md UP-GEN-6). */
+class ProxyStream implements ProxyStreamAccess {
+  constructor(
+    readonly record: RequestRecord,
+    readonly body: Readable | null,
+    readonly response: boolean,
+  ) {}
+
+  counted(bytes: number): void {
+    this.record.bodySize = bytes
   }
 }
 
@@ -155,5 +244,6 @@ function startFlows(exchange: Exchange, record: RequestRecord): FlowContext {
   ctx.vars.set('env', services.env)
   ctx.vars.set('body', [record.body])
   exchange.ctx = ctx
+  startFlowDebugging(exchange, ctx)
   return ctx
 }

@@ -10,7 +10,7 @@ import { oxnRoot } from '../oxn/index.js'
 import { ERROR_DROPPED_HEADERS, errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
 import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
 import type { FlowContext } from '../flow/context.js'
-import { writeAlert } from '../log/alert.js'
+import { plainValue, writeAlert } from '../log/alert.js'
 import type { Exchange } from './exchange.js'
 import { sendFlowResponse, sendResponse } from './send.js'
 
@@ -27,6 +27,7 @@ export async function handleRaised(exchange: Exchange, ctx: FlowContext, thrown:
   }
   let second: unknown
   try {
+    ctx.inErrorFlow = true
     await errorFlow.run(ctx)
     if (exchange.clientGone) return
     // EF6: no content produced: the system error document with the status as the error flow left it.
@@ -65,6 +66,10 @@ function noteError(exchange: Exchange, error: RaisedError): void {
   if (error.alertTopic !== null) {
     writeAlert(exchange.gateway.logger, exchange.record?.id, error.alertTopic, error.errorObject, true)
   }
+  // errors.md X17: 3208 and 3210 are a `routing` debug message instead of an alert
+  else if ((error.code === 3208 || error.code === 3210) && exchange.debug?.selects('debug', 'routing')) {
+    exchange.debug.write('debug', 'routing', `${error.code}: ${plainValue(error.errorObject.get('message'))}: ${JSON.stringify(plainValue(error.errorObject.get('info')))}`)
+  }
 }
 
 /** F-KIND-7 step 1 and 3, EF4. */
@@ -75,9 +80,14 @@ function applyError(ctx: FlowContext, error: RaisedError): void {
   response.body = undefined
   response.explicitMime = undefined
   response.defaultMime = undefined
+  // a body the proxy was passing on is not sent (upstream.md UP-GEN-6)
+  response.passed?.discard()
+  response.passed = undefined
   for (const name of ERROR_DROPPED_HEADERS) response.headers.delete(name)
   response.status = errorStatusOf(error.errorObject)
-  for (const [name, value] of error.headers) response.headers.set(name, value)
+  // An error may carry several fields of one name (one `WWW-Authenticate` per challenge, security.md A15).
+  for (const [name] of error.headers) response.headers.delete(name)
+  for (const [name, value] of error.headers) response.headers.append(name, value)
 }
 
 /** A RaisedError as is; anything else is an internal error (5001, generic info; details to the log only). */

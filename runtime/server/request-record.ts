@@ -3,7 +3,7 @@
  * PL1 (target, headers, origin), completed by routing (endpoint, params; R2, R8) and body reading
  * (PL18: `$body`, `$request/post`). Flows see it as `$request`; the gateway's stages use this record.
  */
-import type { ClientRequest } from '../flow/context.js'
+import type { ClientRequest, ProxyStreamAccess } from '../flow/context.js'
 import { Content } from '../values/content.js'
 import { EMPTY_BYTES } from './read-body.js'
 import type { RequestOrigin } from './request-origin.js'
@@ -23,6 +23,10 @@ export class RequestRecord implements ClientRequest {
   post: readonly (readonly [string, string])[] | null = null
   /** `$request/debug` (operations.md DB4): '' unless per-request debugging is active. */
   debug = ''
+  /** Peer address of the client connection (X-Forwarded-For of upstream requests, upstream.md UP-NET-5). */
+  remoteAddress: string | undefined = undefined
+  /** Raw client access for the streamed proxy, while the handler runs (upstream.md UP-GEN-6). */
+  proxyStream: ProxyStreamAccess | null = null
   #body: Content | undefined
 
   constructor(

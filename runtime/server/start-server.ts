@@ -7,6 +7,7 @@
  * process-wide handlers; createGateway never does.
  */
 import type { CompiledApp } from '../app.js'
+import { startClusterPrimary } from '../cluster/primary.js'
 import { createLogger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import { ConfigError, type Environment } from './config.js'
@@ -40,6 +41,9 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
     else writeSystemLine(logger, 'error', `cannot start: ${error instanceof Error ? error.message : String(error)}`)
     return process.exit(1)
   }
+  // SVC_WORKERS > 1: this primary process forks the workers and serves nothing itself (runtime/cluster)
+  const primary = await startClusterPrimary(app, gateway, env)
+  if (primary !== null) return primary
   const { host, port } = gateway.config
   let address: { host: string; port: number }
   try {

@@ -19,6 +19,8 @@ export interface SentResponse {
   readonly location: string
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/
+
 const GATEWAY_OWNED = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection', 'content-type'])
 
 export function writeResponse(
@@ -34,13 +36,18 @@ export function writeResponse(
   const status = sendableStatus(requestedStatus)
   const flat: string[] = ['Server', 'svc-gateway']
   let location = ''
+  let wide = false
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i]!
     const lower = name.toLowerCase()
     if (GATEWAY_OWNED.has(lower)) continue
     if (lower === 'location' && location === '') location = value
+    if (!wide && NON_ASCII.test(value)) wide = true
     flat.push(name, value)
   }
+  // Header text is one char per byte (latin1). Node writes the head together with a string body in the
+  // body's encoding (UTF-8), which would encode such chars twice: send the body as bytes then.
+  if (wide && typeof body === 'string') body = Buffer.from(body, 'utf8')
   if (contentType !== null) flat.push('Content-Type', contentType)
   const bodiless = status === 204 || status === 304
   const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength

@@ -60,7 +60,13 @@ function evaluateValue(ctx: FlowContext, expr: CompiledExpression, focus: Item |
 }
 
 function engine(ctx: FlowContext, expr: CompiledExpression, focus: Item | undefined, scope: VariableScope | undefined): Sequence {
-  return evaluateEngineText(expr.text, expr.variables, (name) => variableValue(ctx, scope, name), focus ?? defaultFocus(ctx), { ctx, scope })
+  // the call context of extension functions (functions/call.ts)
+  return evaluateEngineText(expr.text, expr.variables, (name) => variableValue(ctx, scope, name), focus ?? defaultFocus(ctx), {
+    ctx,
+    scope,
+    at: expr.at,
+    action: expr.action,
+  })
 }
 
 function isXPathError(error: unknown): boolean {

@@ -20,8 +20,10 @@ export interface ExtensionFunction {
   /** Result as an XPath sequence type (registration and static typing). */
   readonly result: string
   readonly status: FunctionStatus
-  /** The form without arguments reads the context item (the rewrite passes `.`). */
+  /** The form without its last argument reads the context item (the rewrite passes `.`). */
   readonly contextDefault?: true
+  /** Variadic functions: the highest arity registered with the engine (else the rewrite's concat limit). */
+  readonly engineArity?: number
   /** Rule of xpath-functions.md that defines the function. */
   readonly rule: string
 }
@@ -38,12 +40,24 @@ function fn(
   status: FunctionStatus,
   rule: string,
   contextDefault = false,
+  engineArity?: number,
 ): ExtensionFunction {
-  return Object.freeze({ params: Object.freeze([...params]), min, max, result, status, rule, ...(contextDefault ? { contextDefault: true as const } : {}) })
+  return Object.freeze({
+    params: Object.freeze([...params]),
+    min,
+    max,
+    result,
+    status,
+    rule,
+    ...(contextDefault ? { contextDefault: true as const } : {}),
+    ...(engineArity !== undefined ? { engineArity } : {}),
+  })
 }
 
+/** FN-join-1 asks for at least 64 inputs; the glue comes first. */
+const JOIN_ENGINE_ARITY = 1 + 128
+
 const DONE: FunctionStatus = 'implemented'
-const LATER: FunctionStatus = 'not-implemented'
 const OPTIONAL: FunctionStatus = 'not-supported'
 
 /** Every extension function by name (aliases of XP-NAME-5 are entries of their own). */
@@ -71,61 +85,61 @@ export const EXTENSION_FUNCTIONS: ReadonlyMap<string, ExtensionFunction> = new M
   ['namespace-uri', fn(['node'], 0, 1, 'xs:string', DONE, 'XP-STR-1', true)],
   ['sum', fn(['any'], 1, 1, 'xs:double', DONE, 'XP-STR-1')],
   // 10.2 strings
-  ['capitalize-first', fn([S], 1, 1, 'xs:string', LATER, 'FN-capitalize-first-1')],
-  ['join', fn([S, 'any'], 1, Infinity, 'xs:string', LATER, 'FN-join-1')],
-  ['matches', fn([S, S, S], 2, 3, 'xs:boolean', LATER, 'FN-matches-1')],
-  ['replace', fn([S, S, S, S], 3, 4, 'xs:string', LATER, 'FN-replace-1')],
-  ['split', fn([S, S], 1, 2, 'element()*', LATER, 'FN-split-1')],
+  ['capitalize-first', fn([S], 1, 1, 'xs:string', DONE, 'FN-capitalize-first-1')],
+  ['join', fn([S, 'any'], 1, Infinity, 'xs:string', DONE, 'FN-join-1', false, JOIN_ENGINE_ARITY)],
+  ['matches', fn([S, S, S], 2, 3, 'xs:boolean', DONE, 'FN-matches-1')],
+  ['replace', fn([S, S, S, S], 3, 4, 'xs:string', DONE, 'FN-replace-1')],
+  ['split', fn([S, S], 1, 2, 'element()*', DONE, 'FN-split-1')],
   ['tolower', fn([S], 0, 1, 'xs:string', DONE, 'FN-tolower-1', true)],
   ['toupper', fn([S], 0, 1, 'xs:string', DONE, 'FN-toupper-1', true)],
   ['trim', fn([S], 1, 1, 'xs:string', DONE, 'FN-trim-1')],
   // 10.4 JSON
-  ['json-parse', fn([S], 1, 1, 'element()?', LATER, 'FN-json-parse-1')],
-  ['json-stringify', fn(['any', B], 1, 2, 'xs:string', LATER, 'FN-json-stringify-1')],
-  ['json-to-xml', fn([S], 1, 1, 'document-node()?', LATER, 'FN-json-to-xml-1')],
-  ['xml-to-json', fn(['any'], 1, 1, 'xs:string', LATER, 'FN-xml-to-json-1')],
-  ['json-to-csv', fn(['oxn-array'], 1, 1, 'xs:string', LATER, 'FN-json-to-csv-1')],
-  ['array', fn(['any'], 1, 1, 'element()', LATER, 'FN-array-1')],
-  ['array-reverse', fn(['oxn-array'], 1, 1, 'element()?', LATER, 'FN-array-reverse-1')],
-  ['sort', fn(['oxn-array', S, B], 1, 3, 'element()?', LATER, 'FN-sort-1')],
+  ['json-parse', fn([S], 1, 1, 'element()?', DONE, 'FN-json-parse-1')],
+  ['json-stringify', fn(['any', B], 1, 2, 'xs:string', DONE, 'FN-json-stringify-1')],
+  ['json-to-xml', fn([S], 1, 1, 'document-node()?', DONE, 'FN-json-to-xml-1')],
+  ['xml-to-json', fn(['any'], 1, 1, 'xs:string', DONE, 'FN-xml-to-json-1')],
+  ['json-to-csv', fn(['oxn-array'], 1, 1, 'xs:string', DONE, 'FN-json-to-csv-1')],
+  ['array', fn(['any'], 1, 1, 'element()', DONE, 'FN-array-1')],
+  ['array-reverse', fn(['oxn-array'], 1, 1, 'element()?', DONE, 'FN-array-reverse-1')],
+  ['sort', fn(['oxn-array', S, B], 1, 3, 'element()?', DONE, 'FN-sort-1')],
   // 10.5 encoding and hashing
-  ['apply-codecs', fn([S, S], 2, Infinity, 'xs:string', LATER, 'FN-apply-codecs-1')],
-  ['base64-encode', fn([S], 1, 1, 'xs:string', LATER, 'FN-base64-encode-1')],
-  ['base64-decode', fn([S, B], 1, 2, 'item()', LATER, 'FN-base64-decode-1')],
-  ['urlencode', fn([S], 1, 1, 'xs:string', LATER, 'FN-urlencode-1')],
-  ['url-encode', fn([S], 1, 1, 'xs:string', LATER, 'FN-urlencode-1')],
-  ['urldecode', fn([S], 1, 1, 'xs:string', LATER, 'FN-urldecode-1')],
-  ['url-decode', fn([S], 1, 1, 'xs:string', LATER, 'FN-urldecode-1')],
-  ['md5', fn([S], 1, 1, 'xs:string', LATER, 'FN-md5-1')],
+  ['apply-codecs', fn([S, S], 2, Infinity, 'xs:string', DONE, 'CODEC-1')],
+  ['base64-encode', fn([S], 1, 1, 'xs:string', DONE, 'FN-base64-encode-1')],
+  ['base64-decode', fn([S, B], 1, 2, 'item()', DONE, 'FN-base64-decode-1')],
+  ['urlencode', fn([S], 1, 1, 'xs:string', DONE, 'FN-urlencode-1')],
+  ['url-encode', fn([S], 1, 1, 'xs:string', DONE, 'FN-urlencode-1')],
+  ['urldecode', fn([S], 1, 1, 'xs:string', DONE, 'FN-urldecode-1')],
+  ['url-decode', fn([S], 1, 1, 'xs:string', DONE, 'FN-urldecode-1')],
+  ['md5', fn([S], 1, 1, 'xs:string', DONE, 'FN-md5-1')],
   // 10.6 signatures and encryption
-  ['calc-signature', fn([S, S, S, S], 2, 4, 'xs:string', LATER, 'FN-calc-signature-1')],
-  ['verify-signature', fn([S, S, S, S], 3, 4, 'xs:boolean', LATER, 'FN-verify-signature-1')],
-  ['encrypt', fn([S, S], 2, 2, 'xs:string', LATER, 'FN-encrypt-1')],
-  ['decrypt', fn([S, S, S], 2, 3, 'xs:string', LATER, 'FN-decrypt-1')],
+  ['calc-signature', fn([S, S, S, S], 2, 4, 'xs:string', DONE, 'FN-calc-signature-1')],
+  ['verify-signature', fn([S, S, S, S], 3, 4, 'xs:boolean', DONE, 'FN-verify-signature-1')],
+  ['encrypt', fn([S, S], 2, 2, 'xs:string', DONE, 'FN-encrypt-1')],
+  ['decrypt', fn([S, S, S], 2, 3, 'xs:string', DONE, 'FN-decrypt-1')],
   // 10.7 date and UUID
-  ['unixtime', fn([], 0, 0, 'xs:integer', LATER, 'FN-unixtime-1')],
-  ['uuid4', fn([], 0, 0, 'xs:string', LATER, 'FN-uuid4-1')],
-  ['uuid3', fn([S, S], 1, 2, 'xs:string', LATER, 'FN-uuid3-1')],
+  ['unixtime', fn([], 0, 0, 'xs:integer', DONE, 'FN-unixtime-1')],
+  ['uuid4', fn([], 0, 0, 'xs:string', DONE, 'FN-uuid4-1')],
+  ['uuid3', fn([S, S], 1, 2, 'xs:string', DONE, 'FN-uuid3-1')],
   // 10.8 document access
-  ['body', fn([S], 0, 1, 'xs:string', LATER, 'FN-body-1')],
-  ['content', fn([S], 0, 1, 'item()?', LATER, 'FN-content-1')],
-  ['svc-document', fn([S], 1, 1, 'document-node()?', LATER, 'FN-svc-document-1')],
-  ['json-doc', fn([S], 1, 1, 'element()?', LATER, 'FN-json-doc-1')],
-  ['file-exists', fn([S], 1, 1, 'xs:boolean?', LATER, 'FN-file-exists-1')],
-  ['lookup', fn([S, S, S], 2, 3, 'xs:string', LATER, 'FN-lookup-1')],
+  ['body', fn([S], 0, 1, 'xs:string', DONE, 'FN-body-1')],
+  ['content', fn([S], 0, 1, 'item()?', DONE, 'FN-content-1')],
+  ['svc-document', fn([S], 1, 1, 'document-node()?', DONE, 'FN-svc-document-1')],
+  ['json-doc', fn([S], 1, 1, 'element()?', DONE, 'FN-json-doc-1')],
+  ['file-exists', fn([S], 1, 1, 'xs:boolean?', DONE, 'FN-file-exists-1')],
+  ['lookup', fn([S, S, S], 2, 3, 'xs:string', DONE, 'FN-lookup-1')],
   // 10.9 JWT
-  ['jwt-decode', fn([S, S, S], 2, 3, 'element()?', LATER, 'FN-jwt-decode-1')],
-  ['jwt-encode', fn(['any', S, N, S], 2, 4, 'xs:string', LATER, 'FN-jwt-encode-1')],
+  ['jwt-decode', fn([S, S, S], 2, 3, 'element()?', DONE, 'FN-jwt-decode-1')],
+  ['jwt-encode', fn(['any', S, N, S], 2, 4, 'xs:string', DONE, 'FN-jwt-encode-1')],
   // 10.10 XML and HTML
-  ['xml-parse', fn([S], 1, 1, 'document-node()?', LATER, 'FN-xml-parse-1')],
-  ['html-parse', fn([S], 1, 1, 'document-node()', LATER, 'FN-html-parse-1')],
-  ['has-class', fn([S, 'node'], 1, 2, 'xs:boolean', LATER, 'FN-has-class-1')],
+  ['xml-parse', fn([S], 1, 1, 'document-node()?', DONE, 'FN-xml-parse-1')],
+  ['html-parse', fn([S], 1, 1, 'document-node()', DONE, 'FN-html-parse-1')],
+  ['has-class', fn([S, 'node'], 1, 2, 'xs:boolean', DONE, 'FN-has-class-1', true)],
   ['verify-xmldsig', fn(['any'], 1, 1, 'xs:boolean', OPTIONAL, 'FN-verify-xmldsig-1')],
   ['decrypt-xml', fn(['any', S, S], 2, 3, 'xs:boolean', OPTIONAL, 'FN-decrypt-xml-1')],
   // 10.11 diagnostics
-  ['svc-log', fn([S], 1, 1, 'xs:boolean', LATER, 'FN-svc-log-1')],
-  ['svc-serialize', fn(['any', B], 1, 2, 'xs:string', LATER, 'FN-svc-serialize-1')],
-  ['get-log', fn([], 0, 0, 'element()', LATER, 'FN-get-log-1')],
+  ['svc-log', fn([S], 1, 1, 'xs:boolean', DONE, 'FN-svc-log-1')],
+  ['svc-serialize', fn(['any', B], 1, 2, 'xs:string', DONE, 'FN-svc-serialize-1')],
+  ['get-log', fn([], 0, 0, 'element()', DONE, 'FN-get-log-1')],
   // 10.12 LDAP
   ['ldap-lookup', fn([S, S, S, S, S, S, S], 7, 7, 'element()?', OPTIONAL, 'FN-ldap-lookup-1')],
   ['ldap-query', fn([S, S, S, S, S, S], 6, 6, 'element()?', OPTIONAL, 'FN-ldap-query-1')],

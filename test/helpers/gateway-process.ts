@@ -16,6 +16,10 @@ export interface RunningGateway {
   readonly outDir: string
   /** Every stderr line written so far (JSON log lines). */
   readonly logLines: string[]
+  /** Process id of the server (memory checks read /proc/<pid>/status). */
+  readonly pid: number
+  /** The first JSON log line, already written or still to come, that matches `predicate`. */
+  waitForLog(predicate: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>
   /** Stops the process and removes the output folder. */
   stop(): Promise<void>
 }
@@ -39,7 +43,11 @@ export async function startBundle(outDir: string, env: Record<string, string> = 
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const logLines: string[] = []
+  const waiters = new Set<(line: string) => void>()
   const lines = createInterface({ input: child.stderr! })
+  lines.on('line', (line) => {
+    for (const waiter of [...waiters]) waiter(line)
+  })
   const port = await new Promise<number>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`server exited with ${code} before listening:\n${logLines.join('\n')}`))
     child.once('exit', onExit)
@@ -61,6 +69,30 @@ export async function startBundle(outDir: string, env: Record<string, string> = 
     port,
     outDir,
     logLines,
+    pid: child.pid!,
+    waitForLog(predicate) {
+      const matching = (line: string) => {
+        try {
+          const record = JSON.parse(line) as Record<string, unknown>
+          return predicate(record) ? record : undefined
+        } catch {
+          return undefined
+        }
+      }
+      for (const line of logLines) {
+        const found = matching(line)
+        if (found) return Promise.resolve(found)
+      }
+      return new Promise((resolve) => {
+        const waiter = (line: string) => {
+          const found = matching(line)
+          if (!found) return
+          waiters.delete(waiter)
+          resolve(found)
+        }
+        waiters.add(waiter)
+      })
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

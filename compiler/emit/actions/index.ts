@@ -8,6 +8,22 @@ import { emitEcho } from './echo.js'
 import { emitEval } from './eval.js'
 import { emitSetStatus } from './set-status.js'
 import { emitSubFlow } from './sub-flow.js'
+import { emitLog } from './log.js'
+import { emitSetResponseHeaders } from './set-response-headers.js'
+import { emitTemplateAction } from './template.js'
+import { emitProxyRequest } from './proxy-request.js'
+import { emitRequest } from './request.js'
+import { emitRequests } from './requests.js'
+import { emitError } from './error.js'
+import { emitCopy } from './copy.js'
+import { emitRegex } from './regex.js'
+import { emitNameshave } from './nameshave.js'
+import { emitPassBody } from './pass-body.js'
+import { emitServe } from './serve.js'
+import { emitXslt } from './xslt.js'
+import { emitAuth } from './auth.js'
+import { emitSetConfig } from './set-config.js'
+import { emitDebug } from './debug.js'
 import type { ActionEmitter } from './types.js'
 
 export type { ActionCode, ActionEmitter } from './types.js'
@@ -18,4 +34,20 @@ export const ACTION_EMITTERS: { readonly [K in ActionKind]: ActionEmitter<K> } =
   dump: emitDump,
   'set-status': emitSetStatus,
   'sub-flow': emitSubFlow,
+  template: emitTemplateAction,
+  'set-response-headers': emitSetResponseHeaders,
+  log: emitLog,
+  request: emitRequest,
+  requests: emitRequests,
+  'proxy-request': emitProxyRequest,
+  error: emitError,
+  copy: emitCopy,
+  regex: emitRegex,
+  nameshave: emitNameshave,
+  'pass-body': emitPassBody,
+  serve: emitServe,
+  xslt: emitXslt,
+  auth: emitAuth,
+  'set-config': emitSetConfig,
+  debug: emitDebug,
 }

@@ -8,6 +8,22 @@ import { ECHO } from './echo.js'
 import { EVAL } from './eval.js'
 import { SET_STATUS } from './set-status.js'
 import { SUB_FLOW } from './sub-flow.js'
+import { LOG } from './log.js'
+import { SET_RESPONSE_HEADERS } from './set-response-headers.js'
+import { TEMPLATE } from './template.js'
+import { PROXY_REQUEST } from './proxy-request.js'
+import { REQUEST } from './request.js'
+import { REQUESTS } from './requests.js'
+import { ERROR } from './error.js'
+import { COPY } from './copy.js'
+import { REGEX } from './regex.js'
+import { NAMESHAVE } from './nameshave.js'
+import { PASS_BODY } from './pass-body.js'
+import { SERVE } from './serve.js'
+import { XSLT } from './xslt.js'
+import { AUTH } from './auth.js'
+import { SET_CONFIG } from './set-config.js'
+import { DEBUG } from './debug.js'
 import type { ActionSyntax } from './types.js'
 
 export type { ActionFields, ActionSyntax } from './types.js'
@@ -18,6 +34,22 @@ export const ACTION_PARSERS: { readonly [K in ActionKind]: ActionSyntax<K> } = {
   dump: DUMP,
   'set-status': SET_STATUS,
   'sub-flow': SUB_FLOW,
+  template: TEMPLATE,
+  'set-response-headers': SET_RESPONSE_HEADERS,
+  log: LOG,
+  request: REQUEST,
+  requests: REQUESTS,
+  'proxy-request': PROXY_REQUEST,
+  error: ERROR,
+  copy: COPY,
+  regex: REGEX,
+  nameshave: NAMESHAVE,
+  'pass-body': PASS_BODY,
+  serve: SERVE,
+  xslt: XSLT,
+  auth: AUTH,
+  'set-config': SET_CONFIG,
+  debug: DEBUG,
 }
 
 export function isImplementedAction(name: string): name is ActionKind {

@@ -2,10 +2,15 @@
  * Reading a location (flows.md F-LOC-4): a variable gives its value, content locations give their
  * content, `svc://request/empty` a document holding the single empty element `empty`. A location
  * that does not exist is missing (undefined); each action decides what that means. Invalid dynamic
- * location text is an RF (F-LOC-1). File locations are not implemented yet (RF).
+ * location text is an RF (F-LOC-1). Files come from the compiled site copy (operations.md FS5) with the
+ * media type of their extension (F-LOC-3, FS3); every read is a new content value.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Document } from 'slimdom'
 import { flowExecutionError } from '../../errors/raised-error.js'
+import { mediaTypeOfFile } from '../../oxn/decoders/file-media-type.js'
+import { Content } from '../../values/content.js'
 import type { Sequence } from '../../values/item.js'
 import type { FlowContext } from '../context.js'
 import { parseLocation, type Location, type LocationText } from './location.js'
@@ -24,8 +29,21 @@ export function readLocation(ctx: FlowContext, location: Location | LocationText
     }
     case 'empty-document':
       return [emptyDocument()]
-    case 'file':
-      throw flowExecutionError(at, action, `reading files is not implemented yet (${resolved.path})`, ctx.requestId)
+    case 'file': {
+      const bytes = readSiteFile(ctx, resolved.path)
+      return bytes === null ? undefined : [new Content(bytes, mediaTypeOfFile(resolved.path))]
+    }
+  }
+}
+
+/** The bytes of a site file (`path` normalised and site-relative), or null when it is no readable file. */
+export function readSiteFile(ctx: FlowContext, path: string): Uint8Array | null {
+  const caches = ctx.gateway.functionCaches
+  if (caches) return caches.readFile(path)
+  try {
+    return readFileSync(join(ctx.gateway.siteRoot, path))
+  } catch {
+    return null
   }
 }
 

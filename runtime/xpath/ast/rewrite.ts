@@ -7,7 +7,8 @@
  * - XP-PATH-1/2: the left side of a step keeps its nodes (`E[. instance of node()]`), relative paths
  *   whose context may be atomic start from `.[. instance of node()]`, `/` from its `root()`;
  * - XP-STR-1, FN-0-2: arguments of gateway functions: the first item `(E)[1]`, whole sequences as
- *   `array{E}`, the context item for argument-less forms, typed values through `fn:string()`;
+ *   `array{E}` (typed values tagged by `svcq:result`), the context item for argument-less forms,
+ *   typed values through `fn:string()`;
  * - typed results (dates, durations) are tagged by `svcq:result` so they keep their type.
  * Statically numeric, string or boolean operands are left to the engine, which gives the same result.
  */
@@ -249,7 +250,8 @@ function rewriteCall(node: XqxNode, contextIsNode: boolean): XqxNode {
   const gateway = (prefix === '' && resolvesToGateway(local, args.length)) || (prefix === GATEWAY_PREFIX && name.attrs['URI'] === undefined)
   const spec = gateway ? extensionFunction(local) : undefined
   if (spec === undefined || args.some((a) => a.tag === 'argumentPlaceholder')) return rebuildCall(node, name, args)
-  if (args.length === 0 && spec.contextDefault) args = [CONTEXT_ITEM]
+  // the form without its last argument reads the context item (`tolower()`, `has-class('x')`)
+  if (spec.contextDefault && args.length === spec.max - 1) args = [...args, CONTEXT_ITEM]
   args = args.map((arg, i) => convertArgument(arg, paramKind(spec, i)))
   if (local === 'concat' && args.length > MAX_CONCAT_ARITY) {
     // nested calls keep every arity within the registered ones
@@ -266,7 +268,8 @@ function rebuildCall(node: XqxNode, name: XqxNode, args: readonly XqxNode[], typ
 }
 
 function convertArgument(arg: XqxNode, kind: ReturnType<typeof paramKind>): XqxNode {
-  if (kind === 'any') return arrayOf(arg)
+  // typed values (dates, durations) keep their type on the way to JavaScript, as results do
+  if (kind === 'any') return arrayOf(isPlainResult(arg) ? arg : functionCall(INTERNAL_MODULE_PREFIX, 'result', [arg]))
   // typed values (dates, durations) reach JavaScript as Date objects: cast them to xs:string first
   if (kind === 'string' && isTypedAtomic(arg)) return functionCall('fn', 'string', [firstItem(arg)], 'xs:string')
   return firstItem(arg)

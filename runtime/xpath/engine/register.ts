@@ -4,22 +4,24 @@
  * `urn:svc-gateway:functions` and are reached through the function-name resolver (xpath-functions.md
  * XP-NAME-1..3, FN-0-1; dependencies.md 2(b)): every arity of every implemented function, with
  * `item()?` parameters (the rewrite passes the first item) or `array(*)` for `any` parameters (the
- * rewrite passes `array{E}`). Also the rewrite's helpers: JavaScript (`svcx:`) and XQuery (`svcq:`).
+ * rewrite passes `array{E}`). Implementations receive the evaluation's call context (the engine's
+ * `currentContext`, FN-0-3) and are looked up when called, so function modules may use the engine.
+ * Also the rewrite's helpers: JavaScript (`svcx:`) and XQuery (`svcq:`).
  */
 import fx from 'fontoxpath'
 import { EMPTY, type Sequence } from '../../values/item.js'
-import { FUNCTION_IMPLEMENTATIONS } from '../functions/index.js'
+import { FUNCTION_IMPLEMENTATIONS, type FunctionCall } from '../functions/index.js'
 import { GATEWAY_NS, INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS } from '../namespaces.js'
 import { EXTENSION_FUNCTIONS, paramKind, type ExtensionFunction } from '../registry.js'
 import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
 import { toSequence, type Value } from '../value.js'
 import { INTERNAL_MODULE } from './internal-module.js'
 import { COMPARISON_HELPERS, arithmeticOperandValue, compareMembers, divide } from './internal-functions.js'
-import { fromEngine, fromEngineSequence } from './values.js'
+import { fromEngine, fromEngineSequence, toEngineItem } from './values.js'
 
 /** Registered arities of a variadic function (longer calls are nested by the rewrite). */
 function maxRegisteredArity(spec: ExtensionFunction): number {
-  return Number.isFinite(spec.max) ? spec.max : Math.max(spec.min, MAX_CONCAT_ARITY)
+  return Number.isFinite(spec.max) ? spec.max : (spec.engineArity ?? Math.max(spec.min, MAX_CONCAT_ARITY))
 }
 
 function engineArgument(value: unknown, any: boolean): Value {
@@ -33,23 +35,31 @@ function engineArgument(value: unknown, any: boolean): Value {
 /** An implementation's value as the engine result for `resultType`. */
 function engineResult(value: Value, resultType: string): unknown {
   const sequence: Sequence = toSequence(value)
-  if (/[*+]$/.test(resultType)) return sequence
-  return sequence.length === 0 ? null : sequence[0]
+  if (/[*+]$/.test(resultType)) return sequence.map(toEngineItem)
+  return sequence.length === 0 ? null : toEngineItem(sequence[0]!)
+}
+
+function callOf(dynamic: { currentContext: unknown }, name: string): FunctionCall {
+  const call = dynamic.currentContext as FunctionCall | undefined
+  if (call === undefined || call === null || call.ctx === undefined) throw new Error(`internal error: ${name}() evaluated without a call context`)
+  return call
 }
 
 function registerExtensionFunctions(): void {
   for (const [name, spec] of EXTENSION_FUNCTIONS) {
     if (spec.status !== 'implemented') continue
-    const implementation = FUNCTION_IMPLEMENTATIONS.get(name)
-    if (implementation === undefined) throw new Error(`internal error: no implementation of ${name}()`)
     for (let arity = spec.min; arity <= maxRegisteredArity(spec); arity++) {
       const kinds = Array.from({ length: arity }, (_, i) => paramKind(spec, i))
       fx.registerCustomXPathFunction(
         { namespaceURI: GATEWAY_NS, localName: name },
         kinds.map((kind) => (kind === 'any' ? 'array(*)' : 'item()?')),
         spec.result,
-        (_dynamic, ...args: unknown[]) =>
-          engineResult(implementation(...args.map((arg, i) => engineArgument(arg, kinds[i] === 'any'))), spec.result),
+        (dynamic, ...args: unknown[]) => {
+          const implementation = FUNCTION_IMPLEMENTATIONS.get(name)
+          if (implementation === undefined) throw new Error(`internal error: no implementation of ${name}()`)
+          const values = args.map((arg, i) => engineArgument(arg, kinds[i] === 'any'))
+          return engineResult(implementation(callOf(dynamic, name), ...values), spec.result)
+        },
       )
     }
   }

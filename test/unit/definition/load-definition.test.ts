@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { DefinitionNode, OperationNode } from '../../../compiler/ir/definition.js'
+import type { DefinitionNode, HandlerNode, OperationNode } from '../../../compiler/ir/definition.js'
 import { cleanupSites, lines, loadSite } from './site.js'
 
 afterAll(cleanupSites)
@@ -20,11 +20,11 @@ function load(definition: string, extra: Record<string, string> = {}) {
 
 /** Site-relative flow of each route (or operation: `METHOD pattern`). */
 function handlers(root: string, def: DefinitionNode): Record<string, string | null> {
-  const rel = (path: string | undefined) => (path === undefined ? null : path.slice(root.length + 1))
+  const rel = (handler: HandlerNode | null) => (handler === null ? null : handler.kind === 'proxy' ? 'x-svc-proxy' : handler.path.slice(root.length + 1))
   const out: Record<string, string | null> = {}
   for (const route of def.routes) {
-    if (route.operations === null) out[route.pattern] = rel(route.handler?.path)
-    else for (const op of route.operations as OperationNode[]) out[`${op.method} ${route.pattern}`] = rel(op.handler?.path)
+    if (route.operations === null) out[route.pattern] = rel(route.handler)
+    else for (const op of route.operations as OperationNode[]) out[`${op.method} ${route.pattern}`] = rel(op.handler)
   }
   return out
 }

@@ -50,8 +50,9 @@ const CASES: [string, string, string[]][] = [
   ['F-DOC-5 test action outside svc-test', '<flow>\n  <assert>[]</assert>\n</flow>', [
     'flows/f.xml:2:3: error: test action <assert> is only allowed in svc-test documents',
   ]],
-  ['F-DOC-5 action not implemented yet (attributes and body unchecked)', '<flow>\n  <template bogus="1">{{</template>\n</flow>', [
-    'flows/f.xml:2:3: error: action <template> is not implemented yet',
+  ['F-DOC-6 a missing required attribute drops the action before its body is read (ACT-xslt-1)', '<flow>\n  <xslt bogus="1">{{</xslt>\n</flow>', [
+    'flows/f.xml:2:3: error: missing required attribute src on <xslt>',
+    'flows/f.xml:2:9: warning: unknown attribute bogus on <xslt>',
   ]],
   ['F-DOC-6 unknown attribute is a CW with suggestion', '<flow>\n  <eval oot="$x">1</eval>\n</flow>', [
     'flows/f.xml:2:9: warning: unknown attribute oot on <eval>; did you mean out?',

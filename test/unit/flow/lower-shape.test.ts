@@ -94,7 +94,7 @@ describe('lowering', () => {
   })
 
   it('F-DOC-5 assigned variables include out of actions dropped after an error', () => {
-    const { flow } = compileFlow('<flow><eval out="$a">@</eval><template out="$b"/><eval out="$c">1</eval></flow>')
+    const { flow } = compileFlow('<flow><eval out="$a">@</eval><xslt src="missing.xsl" out="$b"/><eval out="$c">1</eval></flow>')
     expect(flow!.assigned).toEqual(['a', 'b', 'c'])
     expect(flow!.body).toHaveLength(1)
   })

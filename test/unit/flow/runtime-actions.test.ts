@@ -146,14 +146,12 @@ describe('F-LOC-1 locations', () => {
     expect(doc.documentElement.childNodes).toHaveLength(0)
   })
 
-  it('F-LOC-1 invalid dynamic location text is an RF; files are not implemented yet (RF)', () => {
+  it('F-LOC-1 invalid dynamic location text is an RF; F-LOC-4 a missing file is missing input', () => {
     const ctx = newContext()
     expect(infoOf(thrown(() => readLocation(ctx, locationText('$x/y', 'flows'), 'flows/a.xml:2:3', 'dump')))).toBe(
       'flows/a.xml:2:3: dump: invalid location "$x/y": invalid variable name $x/y',
     )
-    expect(infoOf(thrown(() => readLocation(ctx, locationText('data.json', 'flows'), 'flows/a.xml:2:3', 'dump')))).toBe(
-      'flows/a.xml:2:3: dump: reading files is not implemented yet (flows/data.json)',
-    )
+    expect(readLocation(ctx, locationText('data.json', 'flows'), 'flows/a.xml:2:3', 'dump')).toBeUndefined()
   })
 
   it.each([

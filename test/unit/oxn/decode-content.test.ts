@@ -40,8 +40,8 @@ describe('F-VAR-9 decodeContent', () => {
     ['an empty JSON body', '', 'application/json'],
     ['plain text (OXN-X5)', 'hello', 'text/plain'],
     ['no media type', '{"a":1}', null],
-    ['XML (decoder not added yet)', '<a/>', 'application/xml'],
-    ['HTML (decoder not added yet)', '<p>x', 'text/html'],
+    ['XML that is not well-formed', '<a>', 'application/xml'],
+    ['XML with an internal DTD subset (OXN-X1)', '<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', 'text/xml'],
   ]
   it.each(AS_TEXT)('%s gives the text', (_, text, mediaType) => {
     const content = Content.fromText(text, mediaType)

@@ -102,7 +102,9 @@ await startServer(app, { siteRoot: ${JSON.stringify(dir)} })
 `,
     )
     entry = join(dir, 'server.mjs')
-    await build({ entryPoints: [source], outfile: entry, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' })
+    // Like compiler/emit/bundle.ts: CommonJS dependencies of the runtime (undici) need `require` in ESM.
+    const banner = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+    await build({ entryPoints: [source], outfile: entry, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', banner: { js: banner } })
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

@@ -1,0 +1,27 @@
+/**
+ * `<regex pattern replace in out/>` (actions.md ACT-regex-1..5): `pattern` and `replace` are static;
+ * the delimited pattern is translated to a JavaScript RegExp now (a pattern that does not translate
+ * or compile is a CE) and the replacement split into text and group references (ACT-regex-3).
+ */
+import { parseDelimitedPattern, parseReplacement } from '../../../runtime/flow/actions/regex-pattern.js'
+import { checkEmptyBody } from '../body.js'
+import { attributeOf } from '../lower-context.js'
+import { inputLocation, outputLocation } from './output-location.js'
+import type { ActionSyntax } from './types.js'
+
+export const REGEX: ActionSyntax<'regex'> = {
+  attributes: ['pattern', 'replace', 'in', 'out'],
+  required: ['pattern', 'replace'],
+  lower(element, ctx, fields) {
+    const patternAttribute = attributeOf(element, 'pattern')!
+    const patternText = ctx.attributeValue(patternAttribute).text
+    const pattern = parseDelimitedPattern(patternText)
+    if (!pattern.ok) ctx.bag.error('flow/invalid-regex', ctx.attributeLoc(patternAttribute), `invalid pattern ${JSON.stringify(patternText)}: ${pattern.reason}`)
+    const replacement = parseReplacement(ctx.attributeValue(attributeOf(element, 'replace')!).text)
+    const input = inputLocation(element, ctx)
+    const output = outputLocation(element, ctx)
+    const empty = checkEmptyBody(element, ctx)
+    if (!pattern.ok || input === undefined || output === undefined || !empty) return undefined
+    return { kind: 'regex', ...fields, input, output, source: pattern.source, flags: `g${pattern.flags}`, replacement }
+  },
+}

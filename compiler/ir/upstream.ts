@@ -1,0 +1,65 @@
+/**
+ * IR of the upstream actions (actions.md `request`, `requests`, `proxy-request`; upstream.md) and of
+ * `x-svc-proxy` handlers (definition.md section 8). Produced by compiler/flow and compiler/definition,
+ * consumed by compiler/emit.
+ */
+import type { Loc } from '../diagnostics/source.js'
+import type { PlainJson } from './definition.js'
+import type { ActionBase, TextValue } from './statements.js'
+import type { TemplateNode } from './template.js'
+
+/** `<request content url method>TEMPLATE</request>` (ACT-request-1..3). */
+export interface RequestNode extends ActionBase {
+  readonly kind: 'request'
+  readonly content: TextValue | null
+  readonly url: TextValue | null
+  readonly method: TextValue | null
+  /** Null for an empty body (allowed with a `url` attribute). */
+  readonly template: TemplateNode | null
+  /** Site-relative directory of the flow file (relative body sources, client certificates). */
+  readonly dir: string
+}
+
+/** `<requests>TEMPLATE</requests>` or `<requests src="FILE | $variable"/>` (ACT-requests-1..2). */
+export interface RequestsNode extends ActionBase {
+  readonly kind: 'requests'
+  /** The body or the `src` file's template; null when `src` names a variable. */
+  readonly template: TemplateNode | null
+  /** The variable `src` names (without `$`), or null. */
+  readonly variable: string | null
+  readonly dir: string
+}
+
+/** `<proxy-request>TEMPLATE</proxy-request>` (ACT-proxy-request-1..3, UP-PROXY). */
+export interface ProxyRequestNode extends ActionBase {
+  readonly kind: 'proxy-request'
+  readonly template: TemplateNode
+  readonly dir: string
+  /**
+   * The flow's last top-level element (UP-GEN-6 step 1): its bodies may be streamed when it runs as
+   * the handler.
+   */
+  readonly last: boolean
+}
+
+/**
+ * A proxy configuration value of `x-svc-proxy` (PX4): plain JSON where any string may be read from
+ * the environment per request.
+ */
+export type ProxyValueNode =
+  | { readonly kind: 'json'; readonly value: PlainJson }
+  | { readonly kind: 'env'; readonly name: string }
+  | { readonly kind: 'object'; readonly members: readonly (readonly [string, ProxyValueNode])[] }
+  | { readonly kind: 'array'; readonly items: readonly ProxyValueNode[] }
+
+/** `x-svc-proxy` (definition.md PX1-PX9, upstream.md UP-PROXY-8): a handler that forwards the request. */
+export interface ProxyHandlerNode {
+  readonly kind: 'proxy'
+  /** The `x-svc-proxy` key. */
+  readonly loc: Loc
+  readonly config: ProxyValueNode
+  /** Site-relative directory of the file holding it (relative option paths). */
+  readonly dir: string
+  /** The client body may be streamed (UP-GEN-6 step 2, the compile-time part). */
+  readonly streamRequestBody: boolean
+}

@@ -1,0 +1,73 @@
+/**
+ * The compile-time part of the streamed proxy's request body (upstream.md UP-GEN-6 steps 1-2): a
+ * handler may stream the client body when it is `x-svc-proxy`, or a flow whose last top-level
+ * element is its only `proxy-request` (sub-flows included), and when nothing of the init flow, the
+ * post-check flows or the handler flow (with their sub-flows) reads `$body`, `$request/post` or
+ * `$request` as a whole, and `follow-redirects` is not statically true. The reading check is done on
+ * the flow files' text (expressions, templates and body `src` values alike), so it errs towards
+ * buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
+ */
+import type { DefinitionNode, FlowRef } from '../ir/definition.js'
+import type { FlowNode } from '../ir/flow.js'
+import type { StatementNode } from '../ir/statements.js'
+import type { ProxyHandlerNode } from '../ir/upstream.js'
+
+/** `$body`, or `$request` not followed by a child step other than `post`. */
+const READS_BODY = /\$body(?![A-Za-z0-9_-])|\$request(?![A-Za-z0-9_-])(?!\s*\/\s*(?!post(?![A-Za-z0-9_-]))[A-Za-z_])/
+const FOLLOWS_REDIRECTS = /["']?follow-redirects["']?\s*:\s*["']?true/
+
+export class StreamingAnalysis {
+  readonly #shared: boolean
+
+  constructor(
+    definition: DefinitionNode,
+    readonly flows: ReadonlyMap<string, FlowNode>,
+  ) {
+    const common = [definition.initFlow, ...definition.securitySchemes.map((scheme) => scheme.postCheckFlow)].filter((ref): ref is FlowRef => ref !== null)
+    this.#shared = common.every((ref) => !this.#closure(ref.path).some((flow) => READS_BODY.test(flow.file.text)))
+  }
+
+  /** An `x-svc-proxy` handler. */
+  proxyStreamsBody(node: ProxyHandlerNode): boolean {
+    return this.#shared && node.streamRequestBody
+  }
+
+  /** A flow handler ending in its only `proxy-request`. */
+  flowStreamsBody(ref: FlowRef): boolean {
+    if (!this.#shared) return false
+    const flow = this.flows.get(ref.path)
+    const last = flow?.body[flow.body.length - 1]
+    if (flow === undefined || last?.kind !== 'proxy-request') return false
+    const closure = this.#closure(ref.path)
+    if (closure.reduce((count, each) => count + proxyRequests(each.body), 0) !== 1) return false
+    return !closure.some((each) => READS_BODY.test(each.file.text)) && !FOLLOWS_REDIRECTS.test(flow.file.text)
+  }
+
+  /** The flow and every flow it calls, each once. */
+  #closure(path: string): FlowNode[] {
+    const seen = new Set<string>()
+    const out: FlowNode[] = []
+    const visit = (at: string) => {
+      if (seen.has(at)) return
+      seen.add(at)
+      const flow = this.flows.get(at)
+      if (flow === undefined) return
+      out.push(flow)
+      for (const sub of flow.subFlows) visit(sub)
+    }
+    visit(path)
+    return out
+  }
+}
+
+function proxyRequests(statements: readonly StatementNode[]): number {
+  let count = 0
+  for (const statement of statements) {
+    if (statement.kind === 'proxy-request') count++
+    else if (statement.kind === 'if') {
+      for (const branch of statement.branches) count += proxyRequests(branch.body)
+      if (statement.otherwise) count += proxyRequests(statement.otherwise.body)
+    }
+  }
+  return count
+}

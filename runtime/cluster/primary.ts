@@ -1,0 +1,37 @@
+/**
+ * The start of a clustered server (SVC_WORKERS > 1): in the primary process, `startServer` hands over
+ * here after the configuration was checked (CF3, CL9) and before anything listens. The primary runs
+ * the worker supervisor and the signal handling of CL10; workers run `startServer` normally.
+ */
+import cluster from 'node:cluster'
+import type { CompiledApp } from '../app.js'
+import { writeSystemLine } from '../log/system.js'
+import { ConfigError, type Environment } from '../server/config.js'
+import type { Gateway } from '../server/gateway.js'
+import type { RunningServer } from '../server/start-server.js'
+import { superviseWorkers } from './supervise-workers.js'
+import { readWorkerCount } from './worker-count.js'
+
+/** The running primary, or null when this process serves requests itself (no cluster, or a worker). */
+export async function startClusterPrimary(app: CompiledApp, gateway: Gateway, env: Environment): Promise<RunningServer | null> {
+  if (!cluster.isPrimary) return null
+  let count: number
+  try {
+    count = readWorkerCount(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    writeSystemLine(gateway.logger, 'error', error.message, { variable: error.variable })
+    return process.exit(1)
+  }
+  if (count <= 1) return null
+  const { host, port, role } = gateway.config
+  const supervisor = await superviseWorkers(count, { logger: gateway.logger, host, port, version: app.version, revision: app.revision, role })
+  const onSignal = (): void => {
+    process.off('SIGTERM', onSignal)
+    process.off('SIGINT', onSignal)
+    void supervisor.close().then(() => process.exit(0))
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+  return { host: supervisor.host, port: supervisor.port, gateway, close: () => supervisor.close() }
+}

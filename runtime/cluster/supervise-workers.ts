@@ -1,0 +1,91 @@
+/**
+ * The primary process of a multi-core server (SVC_WORKERS > 1, issue 7): forks the workers with
+ * node:cluster (each runs the same bundle and serves the shared port; the primary serves nothing),
+ * writes one `listening` system line (operations.md LG8, with `workers`) once every worker listens,
+ * and replaces a worker that dies while the server runs (an `error` system line `worker exited`,
+ * then `worker restarted`). A worker that exits before it ever listened means the start failed (port,
+ * configuration): the others are stopped and the primary exits with status 1 (CL9). On SIGTERM or
+ * SIGINT the workers shut down gracefully (CL10) and the primary exits 0 when the last one is gone,
+ * bracketed by `stopping` and `stopped`.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import type { Logger } from '../log/logger.js'
+import { writeSystemLine } from '../log/system.js'
+
+export interface SupervisorFacts {
+  readonly logger: Logger
+  readonly host: string
+  readonly port: number
+  readonly version: string
+  readonly revision: string
+  readonly role: string | null
+}
+
+export interface Supervisor {
+  readonly host: string
+  readonly port: number
+  /** Worker process ids, current ones. */
+  pids(): number[]
+  /** Stops every worker gracefully; resolves when all have exited. */
+  close(): Promise<void>
+}
+
+/** Forks `count` workers; resolves once all of them listen. */
+export function superviseWorkers(count: number, facts: SupervisorFacts): Promise<Supervisor> {
+  const { logger } = facts
+  const listened = new Set<number>()
+  let stopping = false
+  let started = false
+  let bound = { host: facts.host, port: facts.port }
+  let allExited: (() => void) | null = null
+  const exited = new Promise<void>((resolve) => (allExited = resolve))
+
+  const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined)
+  const close = (): Promise<void> => {
+    if (!stopping) {
+      stopping = true
+      writeSystemLine(logger, 'info', 'stopping')
+      for (const worker of live()) worker.process.kill('SIGTERM')
+      if (live().length === 0) allExited?.()
+    }
+    return exited.then(() => writeSystemLine(logger, 'info', 'stopped'))
+  }
+
+  return new Promise((resolve) => {
+    cluster.on('listening', (worker, address) => {
+      const first = !listened.has(worker.id)
+      listened.add(worker.id)
+      bound = { host: address.address ?? facts.host, port: address.port }
+      if (!started && listened.size === count) {
+        started = true
+        writeSystemLine(logger, 'info', 'listening', {
+          host: bound.host,
+          port: bound.port,
+          version: facts.version,
+          revision: facts.revision,
+          role: facts.role ?? undefined,
+          workers: count,
+        })
+        resolve({ host: bound.host, port: bound.port, pids: () => live().map((w) => w.process.pid!), close })
+      } else if (started && first) writeSystemLine(logger, 'info', 'worker restarted', { worker: worker.id, pid: worker.process.pid })
+    })
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) {
+        if (live().length === 0) allExited?.()
+        return
+      }
+      writeSystemLine(logger, 'error', 'worker exited', { worker: worker.id, pid: worker.process.pid, code: code ?? undefined, signal: signal ?? undefined })
+      if (!listened.has(worker.id)) {
+        // It never listened: the start failed, and a replacement would fail the same way.
+        stopping = true
+        for (const other of live()) other.process.kill('SIGTERM')
+        process.exitCode = 1
+        if (live().length === 0) process.exit(1)
+        cluster.on('exit', () => live().length === 0 && process.exit(1))
+        return
+      }
+      cluster.fork()
+    })
+    for (let i = 0; i < count; i++) cluster.fork()
+  })
+}

@@ -1,0 +1,75 @@
+/**
+ * The points where the request pipeline (runtime/server) hands each exchange to the operations
+ * features, one call per point:
+ *
+ * - `beginExchange` (PL1): the debug session (operations.md DB4: the `Debug` header, `$request/debug`),
+ *   the in-flight gauge (HL4), topic `time` starts (DB3);
+ * - `noteRoute` (PL5): the route label of the metrics, a `routing` debug message;
+ * - `startFlowDebugging` (when the flow context is made): `ctx.debug` and `ctx.debugSession`;
+ * - `debugBody` (PL14, sending): the `append` sink (DB7; not for HEAD, 204/304, CORS pre-flights or
+ *   reserved endpoints, whose messages go to the log sink);
+ * - `endExchange` (response done or client gone): metrics (HL4), held debug messages, and whether the
+ *   access line is written (not for the health endpoint, LG10).
+ */
+import { startRequestDebugging } from '../debug/request-debug.js'
+import { attachDebugSession } from '../debug/flow-debug.js'
+import type { FlowContext } from '../flow/context.js'
+import type { RouteMatch } from '../router/types.js'
+import type { Exchange } from '../server/exchange.js'
+import type { RequestRecord } from '../server/request-record.js'
+
+const CORS_PREFLIGHT = 'cors-preflight'
+
+export function beginExchange(exchange: Exchange, record: RequestRecord): void {
+  const settings = exchange.gateway.services.debug
+  if (settings !== undefined) {
+    const session = (exchange.debug = startRequestDebugging(settings, record))
+    session.stage('PL1-PL5 request and routing')
+  }
+  exchange.gateway.operations?.metrics.requestStarted()
+}
+
+export function noteRoute(exchange: Exchange, match: RouteMatch | null): void {
+  const session = exchange.debug
+  if (match === null) return
+  exchange.route = match.route.pattern
+  if (session === null) return
+  if (session.selects('debug', 'routing')) {
+    const record = exchange.record!
+    session.write('debug', 'routing', `${record.method} ${record.path} matches ${match.route.pattern}`)
+  }
+  session.stage('PL6-PL7 method and body')
+}
+
+export function startFlowDebugging(exchange: Exchange, ctx: FlowContext): void {
+  const session = exchange.debug
+  attachDebugSession(ctx, session)
+  session?.stage('PL8-PL12 security, flows and validation')
+}
+
+/** The body to send, with the `append` sink's messages when they apply (DB7). */
+export function debugBody(exchange: Exchange, status: number, body: string | Uint8Array): string | Uint8Array {
+  const session = exchange.debug
+  if (session === null) return body
+  session.stage('PL13-PL14 sending')
+  if (!session.config.appends) return body
+  const applies = exchange.req.method !== 'HEAD' && status !== 204 && status !== 304 && exchange.flow !== CORS_PREFLIGHT && exchange.reserved === null
+  return session.appendTo(body, applies)
+}
+
+/** Ends the exchange's metrics and debugging; false when no access line is written (LG10). */
+export function endExchange(exchange: Exchange): boolean {
+  exchange.debug?.finish()
+  const metrics = exchange.gateway.operations?.metrics
+  const reserved = exchange.reserved
+  if (metrics !== undefined) {
+    const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
+    metrics.requestEnded(reserved === null, exchange.route, status, (performance.now() - exchange.started) / 1000, exchange.errorCode)
+  }
+  return reserved !== 'health'
+}
+
+/** The status an unfinished exchange is logged with (LG3 `aborted`): as built, else 499. */
+function builtStatus(ctx: FlowContext | null): number {
+  return ctx !== null && ctx.response.status !== 200 ? ctx.response.status : 499
+}

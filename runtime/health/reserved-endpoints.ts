@@ -1,0 +1,84 @@
+/**
+ * Stage PL2 (definition.md section 9): the gateway's reserved endpoints (operations.md HL1-HL4),
+ * checked before routing so they take precedence over definition paths.
+ *
+ * - `GET <SVC_HEALTH_PATH>` (default `/_svc/health`, `""` disables it): 200 `{"status":"ok"}`, or 503
+ *   `{"status":"stopping"}` during shutdown (CL10); `application/json`, `Cache-Control: no-store`; no
+ *   authentication; never access-logged (LG10).
+ * - `/_svc/status` and `/_svc/metrics` only when SVC_STATUS_AUTH is set (otherwise routed normally):
+ *   `Authorization: Basic` with exactly those credentials, else 401 with
+ *   `WWW-Authenticate: Basic realm="svc-gateway status"` and the system error document (3206).
+ * - Methods other than GET and HEAD: 405 with `Allow: GET, HEAD` and the system error document (3210).
+ *
+ * No CORS, validation, security, flows or debug `append` sink (HL1): answers are written directly.
+ * Per request this costs one or three string comparisons of the path.
+ */
+import { renderErrorDocument } from '../errors/error-document.js'
+import { raiseGatewayError, type RaisedError } from '../errors/raised-error.js'
+import { errorStatusOf } from '../errors/error-document.js'
+import { securityViolation } from '../auth/security-error.js'
+import { writeAlert } from '../log/alert.js'
+import type { Exchange } from '../server/exchange.js'
+import type { RequestRecord } from '../server/request-record.js'
+import { writeResponse } from '../server/write-response.js'
+import { basicCredentialsMatch } from './basic-credentials.js'
+import { renderStatusDocument } from './status-document.js'
+
+export const STATUS_PATH = '/_svc/status'
+export const METRICS_PATH = '/_svc/metrics'
+const STATUS_REALM = 'Basic realm="svc-gateway status"'
+const NO_STORE: readonly (readonly [string, string])[] = Object.freeze([['Cache-Control', 'no-store']])
+const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
+
+/** Which reserved endpoint a request is for. */
+export type ReservedEndpoint = 'health' | 'status' | 'metrics'
+
+/** PL2: answers a reserved endpoint and returns true, or returns false to continue with PL3. */
+export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord): boolean {
+  const { config, operations } = exchange.gateway
+  if (operations === undefined) return false
+  const path = record.path
+  let endpoint: ReservedEndpoint
+  if (path === config.healthPath && path !== '') endpoint = 'health'
+  else if (config.statusAuth === null) return false
+  else if (path === STATUS_PATH) endpoint = 'status'
+  else if (path === METRICS_PATH) endpoint = 'metrics'
+  else return false
+  exchange.reserved = endpoint
+  if (record.method !== 'GET' && record.method !== 'HEAD') {
+    const info = `Method ${record.method} is not allowed for ${path}`
+    sendError(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
+    return true
+  }
+  if (endpoint === 'health') {
+    const stopping = exchange.gateway.stopping
+    send(exchange, stopping ? 503 : 200, NO_STORE, 'application/json', stopping ? '{"status":"stopping"}' : '{"status":"ok"}')
+    return true
+  }
+  if (!basicCredentialsMatch(record.headers.get('authorization'), operations.statusDigest!)) {
+    const error = securityViolation([`Credentials required for ${path}`], record.id, [STATUS_REALM])
+    writeAlert(exchange.gateway.logger, record.id, 'security', error.errorObject, true)
+    sendError(exchange, error)
+    return true
+  }
+  const metrics = operations.metrics
+  if (endpoint === 'metrics') {
+    send(exchange, 200, NO_STORE, METRICS_TYPE, metrics.render())
+    return true
+  }
+  const { app, config: { role } } = exchange.gateway
+  const body = renderStatusDocument({ stopping: exchange.gateway.stopping, version: app.version, revision: app.revision, role, metrics: metrics.snapshot() })
+  send(exchange, 200, NO_STORE, 'application/json', body)
+  return true
+}
+
+function send(exchange: Exchange, status: number, headers: readonly (readonly [string, string])[], type: string, body: string): void {
+  const close = exchange.closeConnection || exchange.gateway.stopping
+  exchange.sent = writeResponse(exchange.res, exchange.req.method ?? 'GET', status, headers, type, body, close)
+}
+
+function sendError(exchange: Exchange, error: RaisedError): void {
+  exchange.errorCode = error.code
+  const body = renderErrorDocument(error.errorObject, exchange.record?.id ?? '')
+  send(exchange, errorStatusOf(error.errorObject), [...error.headers, ...NO_STORE], 'application/json', body)
+}

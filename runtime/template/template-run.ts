@@ -1,0 +1,207 @@
+/**
+ * One execution of a compiled template: the output being written with the comma state of templates.md
+ * T-COM-1..T-COM-6, the request's context, and the template's local scope (T-VAR). Generated template
+ * functions call one method per command: `text` (literal text, T-LEX-1), `value` (T-CMD-1, T-OUT),
+ * `dot` (T-CMD-2), `comma` (T-CMD-4), `pairs` (T-PAIR), `assign` (T-VAR), `test` (T-IF-2), `items` and
+ * `mark`/`endIteration` (T-LOOP), `enter` (T-WITH). Failures become the action's RF at the command's
+ * `{{` (T-RUN-2).
+ */
+import { flowExecutionError } from '../errors/raised-error.js'
+import type { FlowContext } from '../flow/context.js'
+import type { Item, Sequence } from '../values/item.js'
+import { effectiveBooleanValue, renderJson } from '../oxn/index.js'
+import { XPathValueError } from '../oxn/value-error.js'
+import type { CompiledExpression } from '../xpath/compiled-expression.js'
+import { evaluate } from '../xpath/evaluate.js'
+import { firstOf, type Value } from '../xpath/value.js'
+import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type TemplateText } from './compiled-template.js'
+import { countsAsNull, loopItems, withItem } from './context-item.js'
+import { pairTexts } from './pairs.js'
+import { TemplateScope } from './template-scope.js'
+
+const NO_ITEMS: readonly Item[] = Object.freeze([])
+
+const OPEN_BRACE = 0x7b
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACE = 0x7d
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+const COLON = 0x3a
+
+export class TemplateRun {
+  /** The output so far. */
+  out = ''
+  /** T-COM-1 (a): the last significant character written (char code), 0 for none. */
+  last = 0
+  /** T-COM-1 (b): the pending comma flag. */
+  pending = false
+  /** Number of writes that held a significant character (T-LOOP-3). */
+  written = 0
+  /** The local scope, made on the first assignment (T-VAR-4: until then names read the globals). */
+  scope: TemplateScope | undefined = undefined
+
+  constructor(
+    readonly ctx: FlowContext,
+    /** The template's action, for failures of commands without an expression. */
+    readonly site: TemplateSite,
+  ) {}
+
+  /** Literal text (T-LEX-1): copied; a pending comma lands before its first significant character (T-COM-3). */
+  text(piece: TemplateText): void {
+    const first = piece.first
+    if (first < 0) {
+      this.out += piece.text
+      return
+    }
+    if (this.pending) {
+      this.pending = false
+      if (this.#commaAllowed(piece.firstCode)) {
+        this.out += first === 0 ? ',' + piece.text : piece.text.slice(0, first) + ',' + piece.text.slice(first)
+      } else this.out += piece.text
+    } else this.out += piece.text
+    this.last = piece.lastCode
+    this.written++
+  }
+
+  /** `{{ expr }}` (T-CMD-1): one JSON value (T-OUT). */
+  value(focus: Item, expr: TemplateExpression): void {
+    const item = expr instanceof Coalesce ? this.#coalesce(focus, expr)[0] : firstOf(this.#value(focus, expr))
+    this.#write(item === undefined ? 'null' : this.#render(item, expr))
+  }
+
+  /** `{{.}}` (T-CMD-2); `at` is the command's position, for a rendering failure (T-RUN-2). */
+  dot(focus: Item, at: string): void {
+    try {
+      this.#write(renderJson(focus))
+    } catch (error) {
+      throw this.#failure(error, { at, action: this.site.action })
+    }
+  }
+
+  /** `{{,}}` (T-CMD-4, T-COM-2). */
+  comma(): void {
+    this.pending = true
+  }
+
+  /** `{{: expr }}` (T-PAIR-3): each pair written compact, each followed by a pending comma. */
+  pairs(focus: Item, expr: TemplateExpression): void {
+    let texts: string[]
+    try {
+      texts = pairTexts(this.#evaluate(focus, expr))
+    } catch (error) {
+      throw this.#failure(error, commandSite(expr))
+    }
+    for (const text of texts) {
+      this.#write(text)
+      this.pending = true
+    }
+  }
+
+  /** `{{$name := expr}}` (T-VAR-1, T-VAR-2, T-VAR-6): writes nothing. */
+  assign(name: string, focus: Item, expr: TemplateExpression): void {
+    const value = this.#evaluate(focus, expr)
+    ;(this.scope ??= new TemplateScope()).set(name, value)
+  }
+
+  /** `{{if}}`/`{{elseif}}` conditions (T-IF-2, XP-EBV-1). */
+  test(focus: Item, expr: TemplateExpression): boolean {
+    return effectiveBooleanValue(expr instanceof Coalesce ? this.#coalesce(focus, expr) : this.#value(focus, expr))
+  }
+
+  /**
+   * `{{loop expr}}` (T-LOOP-1, T-LOOP-4): the items, fixed when the loop starts; a value that is not an
+   * array iterates nothing, with a debug message (topic: the action).
+   */
+  items(focus: Item, expr: TemplateExpression): readonly Item[] {
+    let items: readonly Item[] | null
+    try {
+      items = loopItems(this.#evaluate(focus, expr))
+    } catch (error) {
+      throw this.#failure(error, commandSite(expr))
+    }
+    if (items !== null) return items
+    const site = commandSite(expr)
+    this.ctx.debug?.('debug', site.action, `${site.at}: ${site.action}: the loop value is not an array; nothing is iterated`)
+    return NO_ITEMS
+  }
+
+  /** Start of a loop iteration: the count of significant writes so far. */
+  mark(): number {
+    return this.written
+  }
+
+  /** End of an iteration (T-LOOP-3): a comma is requested when the body wrote something significant. */
+  endIteration(mark: number): void {
+    if (this.written !== mark) this.pending = true
+  }
+
+  /** `{{with expr}}` (T-WITH-1, T-WITH-2): the new context item, or undefined for the `{{else}}` branch. */
+  enter(focus: Item, expr: TemplateExpression): Item | undefined {
+    return withItem(this.#evaluate(focus, expr))
+  }
+
+  #evaluate(focus: Item, expr: TemplateExpression): Sequence {
+    return expr instanceof Coalesce ? this.#coalesce(focus, expr) : evaluate(this.ctx, expr, focus, this.scope)
+  }
+
+  /**
+   * The value of one expression as the fast path gives it (an item or a sequence, no copy); anything
+   * it throws (a hand-over to the engine, an XPath error) is left to `evaluate`, which runs the
+   * expression again and decides (fast-path functions have no side effects).
+   */
+  #value(focus: Item, expr: CompiledExpression): Value {
+    const fast = expr.fast
+    if (fast !== null) {
+      try {
+        return fast(this.ctx, focus, this.scope)
+      } catch {
+        // evaluated again below
+      }
+    }
+    return evaluate(this.ctx, expr, focus, this.scope)
+  }
+
+  /** T-EXPR-2: the first operand that does not count as null; operands after it are not evaluated. */
+  #coalesce(focus: Item, expr: Coalesce): Sequence {
+    const operands = expr.operands
+    const last = operands.length - 1
+    for (let i = 0; i < last; i++) {
+      const value = evaluate(this.ctx, operands[i]!, focus, this.scope)
+      if (!countsAsNull(value)) return value
+    }
+    return evaluate(this.ctx, operands[last]!, focus, this.scope)
+  }
+
+  /** T-OUT: the JSON of the item written for a value (T-OUT-3: the first one). */
+  #render(item: Item, expr: TemplateExpression): string {
+    try {
+      return renderJson(item)
+    } catch (error) {
+      throw this.#failure(error, commandSite(expr))
+    }
+  }
+
+  /** Writes one rendered value (never starting with whitespace, `}`, `]` or `,`). */
+  #write(text: string): void {
+    if (this.pending) {
+      this.pending = false
+      if (this.#commaAllowed(0)) this.out += ','
+    }
+    this.out += text
+    this.last = text.charCodeAt(text.length - 1)
+    this.written++
+  }
+
+  /** T-COM-3: a comma only after a significant character other than `{ [ , :` and not before `} ] ,`. */
+  #commaAllowed(next: number): boolean {
+    const last = this.last
+    if (last === 0 || last === OPEN_BRACE || last === OPEN_BRACKET || last === COMMA || last === COLON) return false
+    return next !== CLOSE_BRACE && next !== CLOSE_BRACKET && next !== COMMA
+  }
+
+  /** A value error (T-OUT-8 SERE0023, XPTY0004) as the action's RF at the command (T-RUN-2). */
+  #failure(error: unknown, site: TemplateSite): unknown {
+    if (!(error instanceof XPathValueError)) return error
+    return flowExecutionError(site.at, site.action, error.message, this.ctx.requestId)
+  }
+}

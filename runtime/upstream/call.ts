@@ -1,0 +1,362 @@
+/**
+ * One upstream request from sending to the final response (upstream.md UP-GEN-3 step 4, UP-TIME,
+ * UP-REDIR, UP-CACHE, UP-NET-7, UP-RESP-1, UP-LOG-1, UP-ERR-7): the overall timer across hops, the
+ * client-gone abort (flows.md F-EXEC-8), redirects followed by the gateway itself (one exchange and
+ * one log line per hop), cache lookups, revalidation and stores per hop, one retry of an idempotent
+ * request whose reused connection was closed before any response byte, bounded buffering and
+ * content decoding, or a streamed final response (UP-GEN-6) handed to the caller with its transfer
+ * still running. Every timer and listener is released when the call ends.
+ */
+import { CallControl } from './call-control.js'
+import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
+import { codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
+import { targetKey, type ConnectionTarget } from './connection-target.js'
+import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
+import { Hop, type HopHead } from './hop.js'
+import type { PreparedRequest } from './prepared-request.js'
+import { writeRequestLog, type LogBase } from './request-log.js'
+import { StreamTransfer } from './stream-transfer.js'
+import type { UpstreamServices } from './services.js'
+import { requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
+import type { Logger } from '../log/logger.js'
+
+export interface CallResponse {
+  readonly kind: 'response'
+  readonly url: TargetUrl
+  readonly status: number
+  readonly rawHeaders: readonly string[]
+  /** Decoded body (empty for HEAD, 204 and 304). */
+  readonly body: Buffer
+  readonly cacheHit: boolean
+  /** `Content-Encoding` of a body stored undecoded (a coding the gateway does not decode), else null. */
+  readonly undecodedEncoding: string | null
+}
+
+export interface CallStreamed {
+  readonly kind: 'streamed'
+  readonly url: TargetUrl
+  readonly status: number
+  readonly rawHeaders: readonly string[]
+  readonly transfer: StreamTransfer
+}
+
+export interface CallFailure {
+  readonly kind: 'failure'
+  /** URL of the hop that failed. */
+  readonly url: TargetUrl
+  readonly failure: UpstreamFailure
+}
+
+export type CallOutcome = CallResponse | CallStreamed | CallFailure
+
+/** The request was abandoned because the client went away (UP-ERR-7: not a failure). */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client disconnected')
+    this.name = 'ClientGoneError'
+  }
+}
+
+export interface CallSite {
+  readonly requestId: string
+  readonly logger: Logger
+  /** The request's AbortSignal (fires when the client goes away). */
+  readonly signal: AbortSignal
+  /** Reports a run-time warning. */
+  warn(message: string): void
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const BODILESS_STATUS = new Set([204, 304])
+const EMPTY = Buffer.alloc(0)
+
+/**
+ * Runs the request. With `stream` the final network response is returned as streamed (its body not
+ * read yet); the caller must start or discard the transfer.
+ */
+export async function performCall(services: UpstreamServices, request: PreparedRequest, site: CallSite, stream: boolean): Promise<CallOutcome> {
+  const control = new CallControl(request, site.signal)
+  try {
+    const outcome = await runHops(services, request, site, control, stream)
+    if (outcome.kind === 'streamed') control.keepForTransfer()
+    return outcome
+  } finally {
+    control.release()
+  }
+}
+
+interface HopState {
+  url: TargetUrl
+  method: string
+  headers: (readonly [string, string])[]
+  body: Buffer | null
+  index: number
+}
+
+async function runHops(services: UpstreamServices, request: PreparedRequest, site: CallSite, control: CallControl, stream: boolean): Promise<CallOutcome> {
+  const options = request.options
+  const follow = options.followRedirects === true
+  const maxRedirects = options.maxRedirects ?? 5
+  const state: HopState = { url: request.url, method: request.method, headers: [...request.headers], body: request.body, index: 0 }
+  let redirects = 0
+  const caching = options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0
+  for (;;) {
+    const target = targetFor(request, state.url)
+    const key = targetKey(target)
+    const cacheRequest: CacheRequest = {
+      method: state.method,
+      url: urlText(state.url),
+      targetKey: key,
+      headers: state.headers,
+      body: state.body,
+      clientHeaders: request.clientHeaders,
+    }
+    const plan = caching ? cachePlan(options, cacheRequest) : null
+    const limitReached = follow && redirects >= maxRedirects ? maxRedirects : null
+    const result = await exchangeOnce(services, request, site, control, state, target, plan, cacheRequest, stream && plan === null, limitReached)
+    if (result.kind !== 'response' && result.kind !== 'streamed') return result
+    const location = follow && REDIRECTS.has(result.status) ? rawField(result.rawHeaders, 'location') : undefined
+    if (location === undefined) return result
+    const next = resolveLocation(state.url, location)
+    if (next === undefined) {
+      site.warn(`redirect Location ${JSON.stringify(location)} of ${urlText(state.url)} is not a valid http or https URL; the 3xx response is returned`)
+      return result
+    }
+    if (result.kind === 'streamed' && request.bodyStream !== null && (result.status === 307 || result.status === 308)) {
+      site.warn(`a ${result.status} redirect cannot repeat a streamed request body; the 3xx response is returned`)
+      return result
+    }
+    if (result.kind === 'streamed') {
+      try {
+        await result.transfer.discardBody()
+      } catch (error) {
+        const failure = control.failure ?? classifyError(error, request.limits, target.protocol === 'https:')
+        if (failure.kind === 'aborted') throw new ClientGoneError()
+        return { kind: 'failure', url: state.url, failure }
+      }
+    }
+    redirects++
+    nextHop(state, result.status, next, request.originBound)
+  }
+}
+
+/** UP-REDIR-2: method and body changes, fields bound to the origin, `Host` of the new URL. */
+function nextHop(state: HopState, status: number, next: TargetUrl, originBound: readonly string[]): void {
+  const crossOrigin = next.origin !== state.url.origin
+  const toGet = status === 303 || ((status === 301 || status === 302) && state.method !== 'GET' && state.method !== 'HEAD')
+  const dropped = new Set<string>(crossOrigin ? [...originBound, 'host'] : [])
+  if (toGet) {
+    if (state.method !== 'HEAD') state.method = 'GET'
+    state.body = null
+    dropped.add('content-type').add('content-length')
+  }
+  state.headers = state.headers.filter(([name]) => !dropped.has(name.toLowerCase()))
+  if (crossOrigin) state.headers.unshift(['Host', next.host])
+  state.url = next
+  state.index++
+}
+
+/** The connection target of a hop (UP-NET-3: transport options only for the configured origin). */
+function targetFor(request: PreparedRequest, url: TargetUrl): ConnectionTarget {
+  const options = request.options
+  const proxied = options.proxyServer !== undefined
+  const transport = !proxied && url.origin === request.url.origin
+  return {
+    protocol: transport && options.transportProtocol !== undefined ? `${options.transportProtocol}:` : url.protocol,
+    hostname: transport && options.transportServer !== undefined ? options.transportServer : bare(url.hostname),
+    port: transport && options.transportPort !== undefined ? options.transportPort : url.port,
+    proxyServer: options.proxyServer ?? null,
+    proxyCredentials: options.proxyCredentials ?? null,
+    tlsVersion: options.tlsVersion ?? 'auto',
+    tlsCiphers: options.tlsCiphers ?? null,
+    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
+    certificate: request.certificate,
+    connectTimeoutMs: request.limits.separateConnect ? request.limits.connectMs : null,
+    disableReuse: options.disableConnectionReuse === true,
+  }
+}
+
+function bare(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname
+}
+
+/** One hop: from the cache, or from the network (with one retry on a stale pooled connection). */
+async function exchangeOnce(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  target: ConnectionTarget,
+  plan: CachePlan | null,
+  cacheRequest: CacheRequest,
+  stream: boolean,
+  /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
+  redirectLimit: number | null,
+): Promise<CallOutcome> {
+  const logBase: LogBase = { requestId: site.requestId, url: cacheRequest.url, method: state.method, id: `${request.id}.${state.index}` }
+  const now = Date.now()
+  const entry = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
+  const verdict = entry === undefined || plan === null ? 'miss' : judgeEntry(plan, entry, cacheRequest, now)
+  if (entry !== undefined && verdict === 'fresh') {
+    const rawHeaders = headersWithAge(entry, now)
+    const started = performance.now()
+    writeRequestLog(site.logger, logBase, { status: entry.status, mime: rawField(rawHeaders, 'content-type') ?? '', bytes: entry.receivedBytes, started, headAt: started, cacheHit: true, refresh: false, failure: null })
+    return { kind: 'response', url: state.url, status: entry.status, rawHeaders, body: entry.body, cacheHit: true, undecodedEncoding: undecodedEncodingOf(rawHeaders, entry.status, state.method) }
+  }
+  const headers = entry !== undefined && verdict === 'revalidate' ? [...state.headers, ...conditionalFields(entry)] : state.headers
+  const tls = target.protocol === 'https:'
+  for (let attempt = 0; ; attempt++) {
+    if (control.failure !== null) return failed(control.failure, state.url, site, logBase, null, 0, performance.now())
+    const hop = Hop.start(services.dispatchers.get(target, cacheRequest.targetKey), {
+      origin: state.url.origin,
+      // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
+      path: requestTarget(state.url),
+      method: state.method,
+      headers: wireHeaders(headers),
+      body: request.bodyStream ?? state.body,
+      servername: tls && !isIpAddress(state.url.hostname) ? bare(state.url.hostname) : undefined,
+      headersTimeoutMs: request.limits.ttfbMs,
+      bodyTimeoutMs: stream ? request.limits.overallMs : 0,
+    })
+    control.hop = hop
+    let head: HopHead
+    try {
+      head = await hop.head()
+    } catch (error) {
+      const failure = control.failure ?? classifyError(error, request.limits, tls)
+      if (attempt === 0 && shouldRetry(failure, error, state.method, request)) {
+        writeRequestLog(site.logger, logBase, { status: 0, mime: '', bytes: 0, started: hop.started, headAt: null, cacheHit: false, refresh: false, failure })
+        continue
+      }
+      return failed(failure, state.url, site, logBase, null, 0, hop.started)
+    }
+    const mime = rawField(head.rawHeaders, 'content-type') ?? ''
+    if (redirectLimit !== null && REDIRECTS.has(head.status) && followable(state.url, head.rawHeaders)) {
+      await hop.discardBody().catch(() => undefined)
+      return failed(transportFailure(`maximum of ${redirectLimit} redirects exceeded`, 'EREDIRECTS'), state.url, site, logBase, head, hop.bytes, hop.started)
+    }
+    if (entry !== undefined && verdict === 'revalidate' && head.status === 304 && plan !== null) {
+      try {
+        await hop.discardBody()
+      } catch {
+        // the 304 has no body; a broken connection afterwards does not matter
+      }
+      writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: true, failure: null })
+      const updated = revalidatedEntry(plan, entry, head.rawHeaders, cacheRequest, Date.now())
+      if (updated === null) services.cache.delete(plan.key)
+      else services.cache.set(plan.key, updated)
+      const source = updated ?? entry
+      return { kind: 'response', url: state.url, status: source.status, rawHeaders: source.rawHeaders, body: source.body, cacheHit: false, undecodedEncoding: undecodedEncodingOf(source.rawHeaders, source.status, state.method) }
+    }
+    if (stream) {
+      return { kind: 'streamed', url: state.url, status: head.status, rawHeaders: head.rawHeaders, transfer: new StreamTransfer(hop, head, site, logBase, control, request, tls) }
+    }
+    return buffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls)
+  }
+}
+
+/** Reads, decodes and (maybe) caches the body of a final or intermediate response. */
+async function buffered(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  hop: Hop,
+  head: HopHead,
+  plan: CachePlan | null,
+  cacheRequest: CacheRequest,
+  logBase: LogBase,
+  tls: boolean,
+): Promise<CallOutcome> {
+  const limit = services.settings.maxUpstreamBodySize
+  const mime = rawField(head.rawHeaders, 'content-type') ?? ''
+  const codings = codingsToUndo(rawField(head.rawHeaders, 'content-encoding'))
+  const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
+  let chunks: Buffer[]
+  try {
+    // A coded body may be a little larger than its decoded form; the decoded size is checked exactly.
+    chunks = await hop.readBody(codings === null || codings.length === 0 ? limit : limit + 65536, () => tooLargeError(limit))
+  } catch (error) {
+    const failure = control.failure ?? classifyError(error, request.limits, tls)
+    return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
+  }
+  let body = bodiless ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+  if (!bodiless && codings !== null && codings.length > 0) {
+    try {
+      body = await decodeBody(body, codings, limit)
+    } catch (error) {
+      const failure = control.failure ?? classifyError(error, request.limits, tls)
+      return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
+    }
+  }
+  if (control.failure !== null) return failed(control.failure, state.url, site, logBase, head, hop.bytes, hop.started)
+  writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: false, failure: null })
+  if (plan !== null && plan.store) {
+    const stored = entryFor(plan, { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes }, cacheRequest, Date.now())
+    if (stored !== null) services.cache.set(plan.key, stored)
+    else if (plan.mode === 'http') services.cache.delete(plan.key)
+  }
+  if (request.options.useHttpCache === true && UNSAFE.has(state.method) && head.status >= 200 && head.status < 400) {
+    for (const key of invalidatedKeys(cacheRequest.targetKey, cacheRequest.url)) services.cache.delete(key)
+  }
+  return { kind: 'response', url: state.url, status: head.status, rawHeaders: head.rawHeaders, body, cacheHit: false, undecodedEncoding: codings === null && !bodiless ? (rawField(head.rawHeaders, 'content-encoding') ?? null) : null }
+}
+
+function followable(url: TargetUrl, rawHeaders: readonly string[]): boolean {
+  const location = rawField(rawHeaders, 'location')
+  return location !== undefined && resolveLocation(url, location) !== undefined
+}
+
+function undecodedEncodingOf(rawHeaders: readonly string[], status: number, method: string): string | null {
+  if (method === 'HEAD' || BODILESS_STATUS.has(status)) return null
+  const encoding = rawField(rawHeaders, 'content-encoding')
+  return codingsToUndo(encoding) === null ? (encoding ?? null) : null
+}
+
+/** Logs a failed (or aborted) exchange; an abort by the client is thrown, not returned (UP-ERR-7). */
+function failed(failure: UpstreamFailure, url: TargetUrl, site: CallSite, logBase: LogBase, head: HopHead | null, bytes: number, started: number): CallFailure {
+  const aborted = failure.kind === 'aborted'
+  writeRequestLog(site.logger, logBase, {
+    status: aborted || head === null ? 0 : head.status,
+    mime: head === null ? '' : (rawField(head.rawHeaders, 'content-type') ?? ''),
+    bytes,
+    started,
+    headAt: head?.at ?? null,
+    cacheHit: false,
+    refresh: false,
+    failure,
+  })
+  if (aborted) throw new ClientGoneError()
+  return { kind: 'failure', url, failure }
+}
+
+/**
+ * UP-NET-7: a request whose pooled connection was closed or reset before any response byte is sent
+ * once more, if its method is idempotent and its body is not streamed. A connection that had
+ * already read bytes (earlier responses) was a reused one.
+ */
+function shouldRetry(failure: UpstreamFailure, error: unknown, method: string, request: PreparedRequest): boolean {
+  if (failure.kind !== 'transport' || failure.cause !== 'connection reset') return false
+  if (!RETRYABLE.has(method) || request.bodyStream !== null) return false
+  const socket = (error as { socket?: { bytesRead?: number } } | null)?.socket
+  return typeof socket?.bytesRead === 'number' && socket.bytesRead > 0
+}
+
+/** Header values as byte strings: characters above U+007F go out as their UTF-8 bytes (UP-CFG-4). */
+function wireHeaders(headers: readonly (readonly [string, string])[]): string[] {
+  const flat: string[] = new Array(headers.length * 2)
+  for (let i = 0; i < headers.length; i++) {
+    const [name, value] = headers[i]!
+    flat[2 * i] = name
+    flat[2 * i + 1] = /[^\x00-\x7f]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value
+  }
+  return flat
+}
+
+function isIpAddress(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)
+}

@@ -1,0 +1,153 @@
+/**
+ * Proxying at run time: the `proxy-request` action and `x-svc-proxy` handlers (actions.md
+ * ACT-proxy-request-1..3, upstream.md UP-PROXY-1..8, UP-GEN-6, definition.md PX1-PX9). The request
+ * is derived from the client request (proxy-target.ts) and always has ID `main`.
+ *
+ * - Response: stored as `main` (body, main content, `$upstream/main`); the client response status
+ *   becomes the upstream status and the upstream's end-to-end fields are copied (replacing same-named
+ *   ones, all `Set-Cookie` lines), except `Content-Length`, `Content-Encoding`, `Content-Type` (it
+ *   travels with the main content), `Date` and `Server`; then the `set-response-headers` option.
+ * - Streamed (UP-GEN-6): when the action is the handler's final element (or `x-svc-proxy`), at top
+ *   level, and no caching option is active, the response head is stored in `$upstream/main` and the
+ *   body is passed on as it arrives; the client body too when the pipeline left it unread.
+ * - Failure without `exit-on-error` (UP-PROXY-7): the status of `$error`, no upstream fields, the
+ *   system error document as main content (`Cache-Control: no-store` for `x-svc-proxy`).
+ */
+import { renderErrorDocument, errorStatusOf } from '../errors/error-document.js'
+import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
+import type { FlowContext } from '../flow/context.js'
+import { Content } from '../values/content.js'
+import type { JsonValue } from '../values/json-value.js'
+import { actionSite, upstreamServices, type ActionSite } from './action-site.js'
+import { performCall, type CallResponse, type CallStreamed } from './call.js'
+import { ConfigProblems } from './config-problems.js'
+import { rawField } from './http-caching.js'
+import { BufferedBody, StreamedBody } from './passed-body.js'
+import { checkProxyConfig, type ProxyConfig, type ProxySite } from './proxy-config.js'
+import { BodyLimit, prepareProxy } from './proxy-target.js'
+import { rejectPendingOptions } from './request-action.js'
+import { MAIN_ID } from './request-id.js'
+import { applyResponseHeadersOption } from './response-headers-option.js'
+import { failureError, storeFailure, storeResponse } from './settle.js'
+import { urlText } from './target-url.js'
+import { storeUpstreamEntry } from './upstream-variable.js'
+
+/** The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). */
+export async function proxyRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue, last: boolean): Promise<void> {
+  const site = actionSite(ctx, at, 'proxy-request', dir)
+  await runProxy(ctx, site, checkedProxyConfig(ctx, site, body, 'action'), last, false)
+}
+
+/** RF on shape errors (UP-PROXY-1); warnings reported. */
+export function checkedProxyConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: ProxySite): ProxyConfig {
+  const problems = new ConfigProblems()
+  const config = checkProxyConfig(body, kind, problems)
+  for (const problem of problems.items) if (problem.severity === 'warning') site.warn(problem.message)
+  if (config === undefined || problems.hasErrors) throw flowExecutionError(site.at, site.action, problems.firstError!, ctx.requestId)
+  return config
+}
+
+/** Runs one proxy exchange; `definition` tells an `x-svc-proxy` handler (UP-PROXY-7 headers). */
+export async function runProxy(ctx: FlowContext, site: ActionSite, config: ProxyConfig, candidate: boolean, definition: boolean): Promise<void> {
+  const client = ctx.request
+  if (client === null) throw flowExecutionError(site.at, site.action, 'there is no client request to forward', ctx.requestId)
+  rejectPendingOptions(ctx, site, config)
+  const services = upstreamServices(ctx)
+  const access = candidate && ctx.depth === 0 ? (client.proxyStream ?? null) : null
+  const options = config.options
+  const caching = options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0
+  const streamResponse = access !== null && access.response && !caching
+  const limit = access?.body != null ? new BodyLimit(services.settings.maxBodySize) : null
+  if (limit !== null) access!.body!.pipe(limit)
+  const prepared = prepareProxy(ctx, services, config, client, site, { stream: limit, streamResponse })
+  const outcome = await performCall(services, prepared, site, streamResponse)
+  if (limit !== null) access!.counted(limit.bytes)
+  if (limit?.exceeded === true) {
+    if (outcome.kind === 'streamed') outcome.transfer.discard()
+    throw raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
+  }
+  switch (outcome.kind) {
+    case 'failure': {
+      const raised = storeFailure(ctx, MAIN_ID, outcome, options.exitOnError === true, false)
+      if (raised !== null) throw raised
+      const error = failureError(ctx, MAIN_ID, outcome)
+      ctx.response.status = errorStatusOf(error)
+      ctx.contents.main = [Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')]
+      if (definition) ctx.response.headers.set('Cache-Control', 'no-store')
+      return
+    }
+    case 'response':
+      return applyBuffered(ctx, site, config, outcome, client.method)
+    case 'streamed':
+      return applyStreamed(ctx, site, config, outcome)
+  }
+}
+
+function applyBuffered(ctx: FlowContext, site: ActionSite, config: ProxyConfig, response: CallResponse, method: string): void {
+  const content = storeResponse(ctx, MAIN_ID, response, undefined, site.warn)
+  copyUpstreamHead(ctx, response.status, response.rawHeaders)
+  if (method === 'HEAD' || response.undecodedEncoding !== null) {
+    ctx.response.passed = new BufferedBody(ctx.contents.main, content.bytes, {
+      contentType: content.mediaType,
+      contentEncoding: response.undecodedEncoding,
+      contentLength: method === 'HEAD' ? (rawField(response.rawHeaders, 'content-length') ?? null) : String(content.bytes.length),
+    })
+  }
+  if (config.options.setResponseHeaders !== undefined) applyResponseHeadersOption(ctx, config.options.setResponseHeaders, site.warn)
+}
+
+function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, streamed: CallStreamed): void {
+  storeUpstreamEntry(ctx, MAIN_ID, { url: urlText(streamed.url), status: streamed.status, cacheHit: false, rawHeaders: streamed.rawHeaders })
+  // UP-GEN-6 step 4: no body is stored
+  ctx.contents.upstream.delete(MAIN_ID)
+  ctx.contents.main = undefined
+  copyUpstreamHead(ctx, streamed.status, streamed.rawHeaders)
+  if (config.options.setResponseHeaders !== undefined) applyResponseHeadersOption(ctx, config.options.setResponseHeaders, site.warn)
+  const requestId = ctx.requestId
+  const failureUrl = streamed.url
+  ctx.response.passed = new StreamedBody(
+    streamed.transfer,
+    {
+      contentType: rawField(streamed.rawHeaders, 'content-type') ?? null,
+      contentEncoding: rawField(streamed.rawHeaders, 'content-encoding') ?? null,
+      contentLength: rawField(streamed.rawHeaders, 'content-length') ?? null,
+    },
+    { logger: site.logger, requestId, errorOf: (failure) => failureError(ctx, MAIN_ID, { kind: 'failure', url: failureUrl, failure }) },
+  )
+}
+
+/** Fields never copied from the upstream response (UP-PROXY-5); hop-by-hop ones are added per response. */
+const NOT_COPIED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'content-encoding',
+  'content-type',
+  'date',
+  'server',
+])
+
+/** UP-PROXY-5: the upstream status and end-to-end fields become the client response's. */
+function copyUpstreamHead(ctx: FlowContext, status: number, rawHeaders: readonly string[]): void {
+  const response = ctx.response
+  response.status = status
+  const connection = rawField(rawHeaders, 'connection')
+  const connectionNamed = connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
+  const done: string[] = []
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const lower = rawHeaders[i]!.toLowerCase()
+    if (NOT_COPIED.has(lower) || connectionNamed?.has(lower) === true || done.includes(lower)) continue
+    done.push(lower)
+    // every line of this name, in order (Set-Cookie and other repeated fields)
+    const values: string[] = [rawHeaders[i + 1]!]
+    for (let j = i + 2; j + 1 < rawHeaders.length; j += 2) if (rawHeaders[j]!.toLowerCase() === lower) values.push(rawHeaders[j + 1]!)
+    response.headers.set(rawHeaders[i]!, values)
+  }
+}

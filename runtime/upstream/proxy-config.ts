@@ -1,0 +1,109 @@
+/**
+ * The configuration object of `proxy-request` and `x-svc-proxy` (upstream.md UP-PROXY-1,
+ * UP-PROXY-6, definition.md PX1, PX5, PX9): exactly one of `origin` (no path other than `/`, a
+ * trailing `/` removed) and `url`; `stripEndpoint`, `addPrefix` (a path: a missing leading `/` added,
+ * a trailing one removed; ignored with a warning next to `url`), `query`, `headers`, `cookies`,
+ * `options`. Request-only properties and unknown ones are errors in `x-svc-proxy` and warnings in
+ * the action. With `options.definition`, `exit-on-error` and the validation switches default to true.
+ */
+import { JsonObject, type JsonValue } from '../values/json-value.js'
+import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
+import { jsonTypeName, optionBoolean, optionalString } from './config-values.js'
+import { checkOptions, type UpstreamOptions } from './options.js'
+import { checkHeaders, checkCookies, checkQuery, type HeaderField, type NameValue, type QueryConfig } from './request-config.js'
+import { parseTargetUrl } from './target-url.js'
+
+export interface ProxyConfig {
+  /** `scheme://host[:port]` without trailing `/`; null when `url` is used. */
+  readonly origin: string | null
+  readonly url: string | null
+  readonly stripEndpoint: boolean
+  /** Normalized prefix (`/api/v3`), or null. */
+  readonly addPrefix: string | null
+  readonly query: QueryConfig | null
+  readonly headers: readonly HeaderField[]
+  readonly cookies: readonly NameValue[] | null
+  readonly options: UpstreamOptions
+}
+
+/** Where the object is written: the action (warnings for extra properties) or `x-svc-proxy` (errors). */
+export type ProxySite = 'action' | 'definition'
+
+const PROPERTIES = ['origin', 'url', 'stripEndpoint', 'addPrefix', 'query', 'headers', 'cookies', 'options']
+const REQUEST_ONLY = ['method', 'body', 'post', 'uploads', 'id', 'encoding']
+/** Characters allowed in a URI path besides percent escapes (RFC 3986 pchar and `/`). */
+const PATH_CHARACTERS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/
+
+export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: ConfigProblems, base: ConfigPath = []): ProxyConfig | undefined {
+  if (!(value instanceof JsonObject)) {
+    problems.error(base, `the proxy configuration must be an object, not ${jsonTypeName(value)}`)
+    return undefined
+  }
+  for (const key of value.keys) {
+    if (PROPERTIES.includes(key)) continue
+    const message = REQUEST_ONLY.includes(key)
+      ? `${key} cannot be set for a proxy: method and body always come from the client`
+      : `unknown property ${JSON.stringify(key)} in the proxy configuration`
+    if (site === 'definition') problems.error([...base, key], message)
+    else problems.warning([...base, key], `${message}; it is ignored`)
+  }
+  const origin = checkOrigin(value.get('origin'), [...base, 'origin'], problems)
+  const url = optionalString(value.get('url'), [...base, 'url'], problems) ?? null
+  if (url !== null) {
+    const parsed = parseTargetUrl(url, 'utf-8')
+    if (!parsed.ok) problems.error([...base, 'url'], parsed.reason)
+  }
+  if ((origin === null) === (url === null) && !problems.hasErrors) {
+    problems.error(base, origin === null ? 'the proxy configuration needs origin or url' : 'origin and url cannot be combined in a proxy configuration')
+  }
+  const stripValue = value.get('stripEndpoint')
+  const stripEndpoint = stripValue === undefined ? false : (optionBoolean(stripValue, [...base, 'stripEndpoint'], problems) ?? false)
+  const addPrefix = checkPrefix(value.get('addPrefix'), [...base, 'addPrefix'], problems)
+  if (url !== null) {
+    if (stripEndpoint) problems.warning([...base, 'stripEndpoint'], 'stripEndpoint is ignored together with url')
+    if (addPrefix !== null) problems.warning([...base, 'addPrefix'], 'addPrefix is ignored together with url')
+  }
+  const options = checkOptions(value.get('options'), [...base, 'options'], problems)
+  return {
+    origin,
+    url,
+    stripEndpoint: url === null && stripEndpoint,
+    addPrefix: url === null ? addPrefix : null,
+    query: checkQuery(value.get('query'), [...base, 'query'], problems),
+    headers: checkHeaders(value.get('headers'), [...base, 'headers'], problems),
+    cookies: checkCookies(value.get('cookies'), [...base, 'cookies'], problems),
+    options: withProxyDefaults(options),
+  }
+}
+
+/** UP-PROXY-6: with `definition`, `exit-on-error`, `validate-request` and `validate-response` default to true. */
+function withProxyDefaults(options: UpstreamOptions): UpstreamOptions {
+  if (options.definition === undefined) return options
+  return { exitOnError: true, validateRequest: true, validateResponse: true, ...options }
+}
+
+function checkOrigin(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): string | null {
+  const text = optionalString(value, path, problems)
+  if (text === undefined) return null
+  const parsed = parseTargetUrl(text, 'utf-8')
+  if (!parsed.ok) {
+    problems.error(path, parsed.reason.replace(/^url/, 'origin'))
+    return null
+  }
+  if (parsed.url.pathname !== '/' || parsed.url.query !== null || /[?#]/.test(text) || parsed.url.credentials !== null) {
+    problems.error(path, `${pathText(path)} ${JSON.stringify(text)} must be scheme://host[:port] without a path`)
+    return null
+  }
+  return parsed.url.origin
+}
+
+function checkPrefix(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): string | null {
+  const text = optionalString(value, path, problems)
+  if (text === undefined || text === '') return null
+  if (!PATH_CHARACTERS.test(text)) {
+    problems.error(path, `${pathText(path)} ${JSON.stringify(text)} must be a URI path without ? or #`)
+    return null
+  }
+  const prefix = (text.startsWith('/') ? text : `/${text}`).replace(/\/+$/, '')
+  return prefix === '' ? null : prefix
+}

@@ -1,0 +1,74 @@
+/**
+ * The `request` action at run time (actions.md ACT-request-1..3, upstream.md UP-GEN-1..3): the
+ * configuration object is checked (RF on shape errors, nothing sent), the request ID is the body's
+ * `id`, else the `content` attribute, else `main`; the request is built, sent and its result stored;
+ * a failure with `exit-on-error` is raised.
+ */
+import { flowExecutionError } from '../errors/raised-error.js'
+import type { FlowContext } from '../flow/context.js'
+import { JsonObject, type JsonValue } from '../values/json-value.js'
+import { ConfigProblems } from './config-problems.js'
+import { performCall } from './call.js'
+import { prepareRequest } from './build-request.js'
+import type { UpstreamOptions } from './options.js'
+import { checkRequestConfig, type RequestConfig } from './request-config.js'
+import { isRequestId, MAIN_ID } from './request-id.js'
+import { storeFailure, storeResponse } from './settle.js'
+import { upstreamServices, actionSite, type ActionSite } from './action-site.js'
+
+/** Attribute values of `request`; `""` counts as absent (ACT-request-1). */
+export interface RequestAttributes {
+  readonly content?: string
+  readonly url?: string
+  readonly method?: string
+}
+
+/** Runs `request`; without a body (`url` attribute only) the configuration is empty. */
+export async function request(ctx: FlowContext, at: string, dir: string, attributes: RequestAttributes, body: JsonValue = EMPTY_CONFIG): Promise<void> {
+  const site = actionSite(ctx, at, 'request', dir)
+  const config = checkedConfig(ctx, site, body, 'request')
+  rejectPendingOptions(ctx, site, config)
+  const id = requestIdOf(ctx, site, config.id, attributes.content)
+  await sendAndStore(ctx, site, id, config, attributes)
+}
+
+const EMPTY_CONFIG = new JsonObject([], [])
+
+/**
+ * RF on configuration errors (UP-CFG-1, UP-GEN-3 step 1); warnings are reported. `id` names a
+ * `requests` entry in messages.
+ */
+export function checkedConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', id?: string): RequestConfig {
+  const problems = new ConfigProblems()
+  const config = checkRequestConfig(body, kind, problems)
+  const prefix = id === undefined ? '' : `request ${JSON.stringify(id)}: `
+  for (const problem of problems.items) if (problem.severity === 'warning') site.warn(prefix + problem.message)
+  if (config === undefined || problems.hasErrors) throw flowExecutionError(site.at, site.action, prefix + problems.firstError!, ctx.requestId)
+  return config
+}
+
+/** The upstream `definition` option belongs to upstream validation, which is not implemented yet (UP-VAL). */
+export function rejectPendingOptions(ctx: FlowContext, site: ActionSite, config: { readonly options: UpstreamOptions }): void {
+  if (config.options.definition !== undefined) {
+    throw flowExecutionError(site.at, site.action, 'the option definition (upstream validation and mocking) is not implemented yet', ctx.requestId)
+  }
+}
+
+/** UP-GEN-1, UP-GEN-2: an invalid dynamic ID is an RF. */
+function requestIdOf(ctx: FlowContext, site: ActionSite, bodyId: string | null, content: string | undefined): string {
+  const id = bodyId ?? (content === undefined || content === '' ? MAIN_ID : content)
+  if (!isRequestId(id)) throw flowExecutionError(site.at, site.action, `invalid request ID ${JSON.stringify(id)} (letters, digits, _ and -, not starting with a digit or -)`, ctx.requestId)
+  return id
+}
+
+async function sendAndStore(ctx: FlowContext, site: ActionSite, id: string, config: RequestConfig, attributes: RequestAttributes): Promise<void> {
+  const services = upstreamServices(ctx)
+  const prepared = prepareRequest(ctx, services, config, id, attributes, site)
+  const outcome = await performCall(services, prepared, site, false)
+  if (outcome.kind === 'failure') {
+    const raised = storeFailure(ctx, id, outcome, config.options.exitOnError === true)
+    if (raised !== null) throw raised
+    return
+  }
+  if (outcome.kind === 'response') storeResponse(ctx, id, outcome, config.options.setResponseHeaders, site.warn)
+}

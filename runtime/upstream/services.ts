@@ -1,0 +1,42 @@
+/**
+ * The per-gateway state of upstream requests (style: everything with a lifetime hangs off the
+ * gateway, never module scope; flows.md F-EXEC-2): the settings read from the environment at start
+ * (operations.md CF1, CF4: timeouts, SVC_MAX_UPSTREAM_BODY_SIZE, SVC_MAX_BODY_SIZE), the connection
+ * pools (upstream.md UP-NET-7), the response cache (UP-CACHE-7) and loaded client certificates
+ * (UP-NET-2). `close()` closes every pool (gateway close).
+ */
+import { ClientCertificates } from './client-certificates.js'
+import { Dispatchers } from './dispatchers.js'
+import { ResponseCache } from './response-cache.js'
+
+export interface UpstreamSettings {
+  readonly defaultTimeoutMs: number
+  /** 0: the request's overall timeout (no separate limit). */
+  readonly defaultConnectTimeoutMs: number
+  /** 0: no separate limit. */
+  readonly defaultTtfbTimeoutMs: number
+  readonly maxTimeoutMs: number
+  /** Largest buffered upstream body after decoding (UP-GEN-4). */
+  readonly maxUpstreamBodySize: number
+  /** SVC_MAX_BODY_SIZE, for client bodies streamed to the upstream (UP-GEN-6). */
+  readonly maxBodySize: number
+}
+
+export class UpstreamServices {
+  readonly dispatchers: Dispatchers
+  readonly cache = new ResponseCache()
+  readonly certificates: ClientCertificates
+
+  constructor(
+    readonly settings: UpstreamSettings,
+    siteRoot: string,
+  ) {
+    // A connect attempt never outlives the longest overall timeout by much.
+    this.dispatchers = new Dispatchers(settings.maxTimeoutMs + 1000)
+    this.certificates = new ClientCertificates(siteRoot)
+  }
+
+  close(): Promise<void> {
+    return this.dispatchers.close()
+  }
+}
