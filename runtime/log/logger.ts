@@ -2,6 +2,7 @@
  * JSON-lines logging to stderr (operations.md LG1, LG9). A logger is created per gateway; there is no
  * global logger. Tests pass their own sink.
  */
+import { batchingSink } from './stderr-sink.js'
 
 export type LogSink = (line: string) => void
 
@@ -15,7 +16,7 @@ export function formatTimestamp(date: Date): string {
   return date.toISOString().replace('Z', '+00:00')
 }
 
-export function createLogger(sink: LogSink = (line) => process.stderr.write(line)): Logger {
+export function createLogger(sink: LogSink = batchingSink()): Logger {
   // Formatting a timestamp costs more than the rest of a line; lines of the same millisecond share it.
   let lastTime = NaN
   let lastText = ''
