@@ -11,6 +11,7 @@ const scripts = [
   'security-jwt.mjs',
   'xslt-transform.mjs',
   'rebuild.mjs',
+  'soak.mjs',
 ]
 const microBenchmarks = ['json-parse.bench.ts', 'functions.bench.ts']
 

@@ -13,7 +13,10 @@ import { writeOutput } from './output/write-output.js'
 import { checkSecurity, securityVariables } from './security/index.js'
 import { checkSchemas } from './schemas/check.js'
 import { checkProject } from './validate/index.js'
-import { compileStylesheets } from './xslt/compile-stylesheets.js'
+import { loadUpstreamDefinitions } from './upstream/definitions.js'
+import { compileStylesheets, type CompiledStylesheets } from './xslt/compile-stylesheets.js'
+import type { DefinitionNode } from './ir/definition.js'
+import type { FlowNode } from './ir/flow.js'
 
 export interface CompileOptions {
   /** Output directory; when absent nothing is written (`--check`). */
@@ -22,6 +25,17 @@ export interface CompileOptions {
   readonly revision?: string | undefined
   /** Type-check the generated modules (default true). */
   readonly typecheck?: boolean
+  /**
+   * svc-test (operations.md TS3, TS4): once the project compiled without errors, further flows to emit
+   * with it (test documents and the flows only they call), lowered and reported by the caller.
+   */
+  readonly addFlows?: (project: CompiledProject) => Promise<ReadonlyMap<string, FlowNode>>
+}
+
+/** The checked IR of a project. */
+export interface CompiledProject {
+  readonly definition: DefinitionNode
+  readonly flows: ReadonlyMap<string, FlowNode>
 }
 
 export interface CompileSummary {
@@ -38,6 +52,8 @@ export interface CompileResult {
   readonly ok: boolean
   readonly modules: ReadonlyMap<string, string>
   readonly summary: CompileSummary | null
+  /** The compiled XSLT stylesheets (ACT-xslt-1) by output path; svc-test writes them beside its bundle. */
+  readonly stylesheets?: CompiledStylesheets
 }
 
 export class InternalCompilerError extends Error {}
@@ -53,12 +69,15 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
   checkSchemas(definition, bag)
   const flows = loadFlows(definition.flowRefs, definition.siteRoot, bag)
   checkProject(flows, bag, { setElsewhere: securityVariables(definition) })
+  // UP-VAL-1, VA39: upstream definitions named by requests and proxies are compiled like the definition
+  const upstream = loadUpstreamDefinitions(definition, flows, bag, options.outDir)
   // ACT-xslt-1: stylesheets become SEF files now (cached by content, one xslt3 process each)
   const stylesheets = await compileStylesheets(flows, bag)
   if (bag.hasErrors) return failed()
 
   const version = packageVersion()
-  const { modules, revision } = emitProject(definition, flows, { version, revision: options.revision })
+  const emitted = options.addFlows ? new Map([...flows, ...(await options.addFlows({ definition, flows }))]) : flows
+  const { modules, revision } = emitProject(definition, emitted, { version, revision: options.revision, upstream })
   const outDir = options.outDir ? resolve(options.outDir) : undefined
   if (options.typecheck !== false) {
     const problems = typecheckModules(resolve(outDir ?? dirname(definitionPath), 'src'), modules)
@@ -72,6 +91,7 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
     diagnostics: bag.sorted(),
     ok: true,
     modules,
+    stylesheets,
     summary: { routes: definition.routes.length, flows: flows.size, modules: modules.size, revision, bundleBytes },
   }
 }

@@ -7,6 +7,7 @@ import type { CorsPolicy } from './cors/policy.js'
 import type { FlowFunction } from './flow/completion.js'
 import type { MockTable } from './mock/mock-table.js'
 import type { RouteTable } from './router/types.js'
+import type { UpstreamDefinitionTable } from './upstream/upstream-definitions.js'
 import type { ValidationPlan } from './validate/plan.js'
 import type { XsltSetup } from './xslt/setup.js'
 
@@ -51,4 +52,17 @@ export interface CompiledApp {
   readonly mocks?: MockTable
   /** Where the XSLT engine and compiled stylesheets are (actions.md ACT-xslt); absent when no flow uses `xslt`. */
   readonly xslt?: XsltSetup
+  /** Upstream definitions for upstream validation and mocking (upstream.md UP-VAL, UP-MOCK); absent when no request names one. */
+  readonly upstreamDefinitions?: UpstreamDefinitionTable
+  /**
+   * Which predefined variables some flow of the app can read, as the compiler found; absent: all. The
+   * pipeline builds no `$request` and no `$upstream` entries that nothing can read.
+   */
+  readonly reads?: VariableReads
+}
+
+/** Whether any flow of the app reads `$request` (definition.md section 10) and `$upstream` (upstream.md UP-VAR). */
+export interface VariableReads {
+  readonly request: boolean
+  readonly upstream: boolean
 }

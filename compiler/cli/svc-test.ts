@@ -1,24 +1,96 @@
 /**
- * `svc-test`: runs test documents (operations.md TS1-TS12). The runner comes with the tooling issue;
- * until then the command answers `--help` and `--version` and refuses to run tests.
+ * `svc-test`: argv and the definition lookup around compiler/testing (operations.md TS1-TS12). TAP
+ * goes to stdout; diagnostics, logs and debug output to stderr. Exit status (TS12): 0 when every file
+ * passed, 1 when a file failed or the definition has errors, 2 for usage errors.
  */
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseDebugConfig } from '../../runtime/debug/config.js'
 import { packageVersion } from '../emit/package-root.js'
+import { findDefinition } from '../testing/find-definition.js'
+import { runTests } from '../testing/run-tests.js'
 
 const USAGE = `Usage:
   svc-test [--definition <file>] [-d <debug>] [--timeout <seconds>] <test.xml>...
 
-Running test documents is not implemented yet.
+Runs svc-test documents against the application of a definition and prints TAP on stdout.
+
+Options:
+      --definition <file>  the definition under test (default: swagger.yaml, swagger.yml, swagger.json,
+                           definition.yaml, definition.yml or definition.json in the current directory,
+                           else in the first test file's directory or one of its parents)
+  -d, --debug <cfg>        debug configuration topic:level:sink for the tests (sets SVC_DEBUG)
+      --timeout <seconds>  time limit of each test file (default 30)
+  -h, --help               show this help
+      --version            print the version
 `
 
+/** Exit codes of TS12. */
+const EXIT_OK = 0
+const EXIT_FAILED = 1
+const EXIT_USAGE = 2
+
+const DEFAULT_TIMEOUT_SECONDS = 30
+
+function usageError(message: string): number {
+  process.stderr.write(`svc-test: ${message}\n\n${USAGE}`)
+  return EXIT_USAGE
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        definition: { type: 'string' },
+        debug: { type: 'string', short: 'd' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    })
+  } catch (error) {
+    return usageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) {
     process.stdout.write(USAGE)
-    return 0
+    return EXIT_OK
   }
-  if (argv.includes('--version')) {
+  if (values.version) {
     process.stdout.write(`${packageVersion()}\n`)
-    return 0
+    return EXIT_OK
   }
-  process.stderr.write('svc-test: running test documents is not implemented yet\n')
-  return 2
+  if (positionals.length === 0) return usageError('missing test file')
+  const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout)
+  if (values.timeout !== undefined && (!/^\d+(\.\d+)?$/.test(values.timeout) || timeout <= 0)) {
+    return usageError(`invalid timeout "${values.timeout}" (expected a number of seconds greater than 0)`)
+  }
+  if (values.debug !== undefined) {
+    const debug = parseDebugConfig(values.debug)
+    if (typeof debug === 'string') return usageError(`invalid debug configuration "${values.debug}": ${debug}`)
+  }
+  const cwd = process.cwd()
+  const definition = values.definition !== undefined ? resolve(cwd, values.definition) : findDefinition(cwd, positionals[0])
+  const env: Record<string, string | undefined> = { ...process.env }
+  if (values.debug !== undefined) env['SVC_DEBUG'] = values.debug
+  // stack traces locate errors raised deep below the test flow (compiler/testing/error-position.ts)
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, 100)
+  try {
+    return await runTests({
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd,
+      quiet: false,
+      env,
+      files: positionals.map((given) => ({ given, path: resolve(cwd, given) })),
+      definition,
+      timeoutSeconds: timeout,
+    })
+  } catch (error) {
+    process.stderr.write(`svc-test: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    return EXIT_FAILED
+  }
 }

@@ -32,10 +32,12 @@ const IGNORED_KEYS = new Set(['info', 'host', 'schemes', 'tags', 'externalDocs']
 /**
  * Loads the definition at `path`. Returns undefined when the file cannot be read or parsed, or is
  * not an object (D7); otherwise the IR, even when errors were reported (the caller checks the bag).
+ * `siteRoot` is the definition's directory, except for an upstream definition (upstream.md UP-VAL-1),
+ * which belongs to the site of the definition that uses it.
  */
-export function loadDefinition(path: string, bag: DiagnosticBag): DefinitionNode | undefined {
+export function loadDefinition(path: string, bag: DiagnosticBag, siteRoot?: string): DefinitionNode | undefined {
   const absolute = resolve(path)
-  const ctx = new LoadContext(bag, dirname(absolute))
+  const ctx = new LoadContext(bag, siteRoot ?? dirname(absolute))
   const document = ctx.store.load(absolute, null)
   if (document === null) return undefined
   ctx.definitionFile = document.file

@@ -5,7 +5,6 @@
  * attribute guards the whole element (F-CTL-6). Each statement is preceded by its source comment.
  * Nothing is emitted after a statement that always returns, so the output has no dead code.
  */
-import { assertNever } from '../diagnostics/invariant.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { ActionNode, IfNode, StatementNode } from '../ir/statements.js'
 import { ACTION_EMITTERS, type ActionEmitter } from './actions/index.js'
@@ -13,6 +12,7 @@ import { conditionCode } from './actions/values.js'
 import { indent, js, joinCode, type Code } from './code.js'
 import type { EmitContext } from './context.js'
 import { withDebugScope } from './debug-scope.js'
+import { emitBackendFlow } from './backend-flow.js'
 
 interface Emitted {
   readonly code: Code
@@ -51,30 +51,15 @@ function emitStatement(statement: StatementNode, ctx: EmitContext): Emitted {
       const test = conditionCode(statement.condition, ctx, { at: ctx.at(statement.loc), action: statement.kind })
       return { code: js`${comment}\nif (${test}) return ${completion}`, abrupt: false }
     }
-    case 'eval':
-    case 'echo':
-    case 'dump':
-    case 'set-status':
-    case 'sub-flow':
-    case 'template':
-    case 'set-response-headers':
-    case 'log':
-    case 'request':
-    case 'requests':
-    case 'proxy-request':
-    case 'error':
-    case 'copy':
-    case 'regex':
-    case 'nameshave':
-    case 'pass-body':
-    case 'serve':
-    case 'xslt':
-    case 'auth':
-    case 'set-config':
-    case 'debug':
-      return emitAction(statement, ctx, comment)
+    case 'backend-flow': {
+      const body = emitStatements(statement.body, ctx)
+      const register = emitBackendFlow(statement, ctx, body.code, body.abrupt)
+      if (!statement.condition) return { code: js`${comment}\n${register}`, abrupt: false }
+      const test = conditionCode(statement.condition, ctx, { at: ctx.at(statement.loc), action: statement.kind })
+      return { code: js`${comment}\nif (${test}) ${block(register)}`, abrupt: false }
+    }
     default:
-      return assertNever(statement)
+      return emitAction(statement, ctx, comment)
   }
 }
 

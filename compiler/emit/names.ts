@@ -4,7 +4,13 @@
  */
 import { Name } from './code.js'
 
-const RESERVED = new Set(['ctx', 'flow', 'default', 'function', 'class', 'return', 'await', 'async'])
+/**
+ * Runtime exports that look like generated flow functions (`flows/handler.xml` would be `flowHandler`):
+ * a module importing one of them must not also declare it. A unit test keeps this list complete.
+ */
+export const RUNTIME_FLOW_LIKE_EXPORTS = ['flowErrorObject', 'flowExecutionError', 'flowHandler'] as const
+
+const RESERVED = new Set<string>(['ctx', 'flow', 'default', 'function', 'class', 'return', 'await', 'async', ...RUNTIME_FLOW_LIKE_EXPORTS])
 
 /** `get-user` -> `GetUser`, `v2/orders` -> `V2Orders`; '' for text without letters or digits. */
 export function pascalCase(text: string): string {
@@ -42,4 +48,18 @@ export function flowModulePath(siteRelativePath: string): string {
     .map((part) => part.replace(/[^A-Za-z0-9_-]+/g, '_') || '_')
     .join('/')
   return `flows/${cleaned.replace(/^flows\//, '')}.ts`
+}
+
+/**
+ * Function name for a svc-test document: `tests/cart-get.xml` -> `testCartGet`. No runtime export
+ * starts with lower-case `test`, so these never clash with a runtime import.
+ */
+export function wantedTestFunctionName(siteRelativePath: string): string {
+  const withoutExt = siteRelativePath.replace(/\.xml$/i, '').replace(/^(\.\.\/)+/, '').replace(/^tests?\//, '')
+  return `test${pascalCase(withoutExt) || 'Main'}`
+}
+
+/** Module path of a svc-test document's module: `tests/cart-get.xml` -> `tests/cart-get.ts`. */
+export function testModulePath(siteRelativePath: string): string {
+  return `tests/${flowModulePath(siteRelativePath.replace(/^(\.\.\/)+/, '').replace(/^tests?\//, '')).slice('flows/'.length)}`
 }

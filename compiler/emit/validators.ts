@@ -162,16 +162,20 @@ function routeTableCode(data: PlanData, ctx: EmitContext): Code {
   return js`${ctx.runtime('createRouteTable')}(${list})`
 }
 
-/** The body of an upstream definition's module (VA39): `export const <constant>: UpstreamDefinition`. */
-export function emitUpstreamDefinition(definition: DefinitionNode, data: PlanData, ctx: EmitContext, names: ValidationModuleNames): Code {
+/**
+ * The body of an upstream definition's module (VA39): `export const <constant>: UpstreamDefinition`;
+ * `mocks` is its table of `200` examples for `mock-response` (upstream.md UP-MOCK-1), or null.
+ */
+export function emitUpstreamDefinition(definition: DefinitionNode, data: PlanData, ctx: EmitContext, names: ValidationModuleNames, mocks: Code | null = null): Code {
   const w: Writer = { ctx, constants: new Constants() }
   const plan = planCode(w, data)
-  const declaration = js`/** Upstream definition ${lit(ctx.sitePath(definition.file.path))} for upstream validation (validation.md VA39-VA42). */
+  const mockMember = mocks === null ? js`` : js`\n  mocks: ${mocks},`
+  const declaration = js`/** An upstream definition for upstream validation and mocking (validation.md VA39-VA42, upstream.md UP-MOCK). */
 export const ${new Code(names.constant)}: ${ctx.runtimeType('UpstreamDefinition')} = {
   file: ${lit(ctx.sitePath(definition.file.path))},
   basePath: ${lit(data.basePath)},
   routes: ${routeTableCode(data, ctx)},
-  validation: ${plan},
+  validation: ${plan},${mockMember}
 }`
   return moduleBody(w, names, declaration)
 }

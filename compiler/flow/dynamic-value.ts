@@ -7,6 +7,7 @@
 import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
 import type { TextValue } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
+import { afterString, afterXPathComment } from '../xpath/skip-lexical.js'
 import type { LowerContext } from './lower-context.js'
 import { firstNonWhitespace } from './xml-text.js'
 
@@ -17,35 +18,18 @@ export function closingBrace(text: string, from: number): number {
   while (i < text.length) {
     const c = text[i]!
     if (c === '"' || c === "'") {
-      const close = text.indexOf(c, i + 1)
-      if (close < 0) return -1
-      i = close + 1
+      i = afterString(text, i)
+      if (i < 0) return -1
       continue
     }
     if (c === '(' && text[i + 1] === ':') {
-      i = skipComment(text, i)
+      i = afterXPathComment(text, i)
       if (i < 0) return -1
       continue
     }
     if (c === '{') depth++
     else if (c === '}' && --depth === 0) return i
     i++
-  }
-  return -1
-}
-
-/** Offset after the (nested) XPath comment starting at `from`, or -1 when it is not closed. */
-function skipComment(text: string, from: number): number {
-  let depth = 0
-  let i = from
-  while (i < text.length) {
-    if (text.startsWith('(:', i)) {
-      depth++
-      i += 2
-    } else if (text.startsWith(':)', i)) {
-      i += 2
-      if (--depth === 0) return i
-    } else i++
   }
   return -1
 }

@@ -12,6 +12,7 @@ import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statement
 import { checkVariableName } from '../../runtime/flow/actions/variable-name.js'
 import { ACTION_PARSERS, isImplementedAction, type ActionSyntax } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
+import { lowerBackendFlow } from './backend-flow.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
 import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName, TEST_REQUEST_VARIABLES } from './elements.js'
@@ -154,6 +155,7 @@ function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode |
     ctx.bag.error('flow/test-action-outside-test', ctx.elementLoc(element), `test action <${name}> is only allowed in svc-test documents`)
     return undefined
   }
+  if (name === 'backend-flow') return lowerBackendFlow(element, ctx, lowerBlock)
   if (!isImplementedAction(name)) {
     noteAssignments(element, ctx)
     ctx.bag.error('flow/not-implemented', ctx.elementLoc(element), `action <${name}> is not implemented yet`)

@@ -9,6 +9,7 @@ import type { TemplateNode } from './template.js'
 import type { ProxyRequestNode, RequestNode, RequestsNode } from './upstream.js'
 import type { CopyNode, NameshaveNode, PassBodyNode, RegexNode, ServeNode, XsltNode } from './content-actions.js'
 import type { AuthNode, DebugNode, SetConfigNode } from './gateway-actions.js'
+import type { AssertNode, BackendFlowNode, SetEnvNode, TestRequestNode } from './test-actions.js'
 import type { XPathNode } from './xpath.js'
 
 export interface StatementBase {
@@ -166,7 +167,9 @@ export interface ErrorNode extends ActionBase {
 
 export type ActionNode = EvalNode | EchoNode | DumpNode | SetStatusNode | SubFlowNode | TemplateActionNode | SetResponseHeadersNode | LogNode | RequestNode | RequestsNode | ProxyRequestNode | ErrorNode
   | CopyNode | RegexNode | NameshaveNode | PassBodyNode | ServeNode | XsltNode | AuthNode | SetConfigNode | DebugNode
+  | AssertNode | SetEnvNode | TestRequestNode
 export type ActionKind = ActionNode['kind']
 
-export type StatementNode = IfNode | BreakNode | ReturnNode | ActionNode
+/** `backend-flow` holds statements like a control element (compiler/flow/backend-flow.ts). */
+export type StatementNode = IfNode | BreakNode | ReturnNode | ActionNode | BackendFlowNode
 export type StatementKind = StatementNode['kind']

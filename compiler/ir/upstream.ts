@@ -4,7 +4,7 @@
  * consumed by compiler/emit.
  */
 import type { Loc } from '../diagnostics/source.js'
-import type { PlainJson } from './definition.js'
+import type { DefinitionNode, PlainJson } from './definition.js'
 import type { ActionBase, TextValue } from './statements.js'
 import type { TemplateNode } from './template.js'
 
@@ -62,4 +62,16 @@ export interface ProxyHandlerNode {
   readonly dir: string
   /** The client body may be streamed (UP-GEN-6 step 2, the compile-time part). */
   readonly streamRequestBody: boolean
+  /** Where `options.definition` is written (upstream.md UP-VAL-1); absent when it is not. */
+  readonly definitionLoc?: Loc
+}
+
+/**
+ * The upstream definitions of a build (upstream.md UP-VAL-1, validation.md VA39), by site-relative
+ * path in path order; loaded by compiler/upstream/definitions.ts, emitted by compiler/emit.
+ */
+export interface UpstreamDefinitions {
+  readonly definitions: ReadonlyMap<string, DefinitionNode>
+  /** Site files compiled for run-time `definition` values that failed, with their first problem. */
+  readonly invalid: ReadonlyMap<string, string>
 }

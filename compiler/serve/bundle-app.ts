@@ -4,6 +4,7 @@
  * the one runtime module of this process, everything else (e.g. ajv's helpers used by generated
  * validators) bundled in. The result is written to a numbered file in a private temporary folder and
  * imported; its `APP` is the CompiledApp to serve. No type-check and no source map: rebuilds stay fast.
+ * svc-test loads its own entry (`tests.ts`) the same way, with a source map for error positions.
  */
 import { writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
@@ -42,6 +43,16 @@ function generatedModules(modules: ReadonlyMap<string, string>, runtimeUrl: stri
 export interface AppBundler {
   /** Bundles and imports the build's `APP`. */
   load(modules: ReadonlyMap<string, string>): Promise<CompiledApp>
+  /** Bundles from `entry` (svc-test: `tests.ts`) and imports it; with its source map, for error positions. */
+  loadModule(modules: ReadonlyMap<string, string>, entry: string): Promise<LoadedModule>
+}
+
+export interface LoadedModule {
+  readonly exports: Readonly<Record<string, unknown>>
+  /** URL of the imported bundle (as stack traces name it). */
+  readonly url: string
+  /** The bundle's source map (JSON text); sources are the generated modules' paths relative to `src/`. */
+  readonly sourceMap: string
 }
 
 /** A bundler writing into `dir` (a private temporary folder) and importing the runtime from `runtimePath`. */
@@ -49,24 +60,33 @@ export function createAppBundler(dir: string, runtimePath: string): AppBundler {
   const runtimeUrl = pathToFileURL(runtimePath).href
   const root = packageRoot()
   let count = 0
+  const bundle = async (modules: ReadonlyMap<string, string>, entry: string, sourceMap: boolean) => {
+    const file = join(dir, `app-${++count}.mjs`)
+    const result = await build({
+      entryPoints: [entry],
+      outfile: file,
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: sourceMap ? 'external' : false,
+      sourcesContent: false,
+      banner: { js: REQUIRE_BANNER },
+      nodePaths: [join(root, 'node_modules')],
+      plugins: [generatedModules(modules, runtimeUrl, root)],
+      logLevel: 'silent',
+    })
+    const code = result.outputFiles.find((output) => !output.path.endsWith('.map'))!
+    const map = result.outputFiles.find((output) => output.path.endsWith('.map'))
+    writeFileSync(file, code.contents)
+    const url = pathToFileURL(file).href
+    return { exports: (await import(url)) as Record<string, unknown>, url, sourceMap: map?.text ?? '{}' }
+  }
   return {
     async load(modules) {
-      const result = await build({
-        entryPoints: ['app.ts'],
-        bundle: true,
-        write: false,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        banner: { js: REQUIRE_BANNER },
-        nodePaths: [join(root, 'node_modules')],
-        plugins: [generatedModules(modules, runtimeUrl, root)],
-        logLevel: 'silent',
-      })
-      const file = join(dir, `app-${++count}.mjs`)
-      writeFileSync(file, result.outputFiles[0]!.contents)
-      const loaded = (await import(pathToFileURL(file).href)) as { APP: CompiledApp }
-      return loaded.APP
+      return (await bundle(modules, 'app.ts', false)).exports['APP'] as CompiledApp
     },
+    loadModule: (modules, entry) => bundle(modules, entry, true),
   }
 }

@@ -9,7 +9,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
 import type { TemplateExpr } from '../ir/template.js'
 import type { XPathNode } from '../ir/xpath.js'
-import { afterString, afterXPathComment } from './lexer.js'
+import { afterString, afterXPathComment } from '../xpath/skip-lexical.js'
 
 /** compiler/xpath's `parseExpression` (injected so that the flow stage's stand-in can be used). */
 export type ExpressionParser = (sub: SubSource, bag: DiagnosticBag) => XPathNode | undefined

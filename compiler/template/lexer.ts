@@ -5,6 +5,7 @@
  * quotes inside), outside XPath comments (nested) and at brace depth 0, where a lone `}` at depth 0
  * belongs to the command. A `{{` without its `}}` ends the scan (T-ERR-1).
  */
+import { afterString, afterXPathComment } from '../xpath/skip-lexical.js'
 
 /** Literal text between commands; offsets into the template text. */
 export interface TextToken {
@@ -72,34 +73,6 @@ function commandEnd(text: string, from: number): number {
       }
       i++
     }
-  }
-  return -1
-}
-
-/** Offset after the string literal opening at `from` (a doubled quote continues it), or -1. */
-export function afterString(text: string, from: number): number {
-  const quote = text[from]!
-  let i = from + 1
-  for (;;) {
-    const close = text.indexOf(quote, i)
-    if (close < 0) return -1
-    if (text[close + 1] !== quote) return close + 1
-    i = close + 2
-  }
-}
-
-/** Offset after the (nested) XPath comment opening at `from`, or -1 when it is not closed. */
-export function afterXPathComment(text: string, from: number): number {
-  let depth = 0
-  let i = from
-  while (i < text.length) {
-    if (text.startsWith('(:', i)) {
-      depth++
-      i += 2
-    } else if (text.startsWith(':)', i)) {
-      i += 2
-      if (--depth === 0) return i
-    } else i++
   }
   return -1
 }

@@ -4,17 +4,19 @@
  * CEs at the offending value, warnings CWs; request-only and unknown properties are errors, PX9).
  * Any string value may be written as `{env: NAME}` (PX4) and is read per request; values behind such
  * references are checked at run time. YAML numbers and booleans stay typed (header values become text
- * when sent). The upstream `definition` option is refused until upstream validation lands.
+ * when sent). The upstream `definition` is loaded by definitions.ts; its position is kept for its
+ * diagnostics. With `validate-request` in effect the client body is never streamed (UP-GEN-6 step 2).
  */
 import { dirname } from 'node:path'
 import type { Loc } from '../diagnostics/source.js'
 import type { ProxyHandlerNode, ProxyValueNode } from '../ir/upstream.js'
 import { ConfigProblems, type ConfigPath } from '../../runtime/upstream/config-problems.js'
+import type { UpstreamOptions } from '../../runtime/upstream/options.js'
 import { checkProxyConfig } from '../../runtime/upstream/proxy-config.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../runtime/values/json-value.js'
 import type { LoadContext } from '../definition/context.js'
 import type { DocNode, MapEntry } from '../definition/doc-node.js'
-import { checkCertificateFile, pendingOptions, reportProblems } from './static-config.js'
+import { checkCertificateFile, checkDefinitionOptions, reportProblems } from './static-config.js'
 
 /** Object-valued properties whose single `env` member is a header, cookie or option named `env`, not PX4. */
 const OBJECT_POSITIONS = new Set(['headers', 'cookies', 'options', 'options/set-response-headers'])
@@ -31,11 +33,11 @@ export function loadProxyExtension(entry: MapEntry, ctx: LoadContext): ProxyHand
   const config = toProxyValue(value, '', locs, envPaths)
   const problems = new ConfigProblems()
   const data = staticValue(config, '')
-  checkProxyConfig(data, 'definition', problems)
+  const checked = checkProxyConfig(data, 'definition', problems)
   const options = data instanceof JsonObject ? data.get('options') : undefined
   const dir = ctx.sitePath(dirname(entry.keyLoc.file.path))
   const files = { siteRoot: ctx.siteRoot, dir: dir === '.' ? '' : dir }
-  pendingOptions(options, ['options'], problems)
+  if (checked !== undefined) checkDefinitionOptions(checked.options, ['options'], problems)
   checkCertificateFile(options, ['options'], files, problems)
   const relevant = new ConfigProblems()
   for (const problem of problems.items) {
@@ -45,7 +47,15 @@ export function loadProxyExtension(entry: MapEntry, ctx: LoadContext): ProxyHand
   }
   const at = (path: ConfigPath) => nearestLoc(locs, pointerOf(path)) ?? value.loc
   if (!reportProblems(relevant, ctx.bag, at, 'x-svc-proxy')) return undefined
-  return { kind: 'proxy', loc: entry.keyLoc, config, dir: files.dir, streamRequestBody: !followsRedirects(data) }
+  const definitionLoc = locs.get('/options/definition')
+  return {
+    kind: 'proxy',
+    loc: entry.keyLoc,
+    config,
+    dir: files.dir,
+    streamRequestBody: !followsRedirects(data) && !validatesRequests(checked?.options),
+    ...(definitionLoc === undefined ? {} : { definitionLoc }),
+  }
 }
 
 /** The document subtree as a proxy value; records every value's location and the env references. */
@@ -85,6 +95,11 @@ function staticValue(value: ProxyValueNode, pointer: string): JsonValue {
         value.members.map(([key, member]) => staticValue(member, `${pointer}/${escape(key)}`)),
       )
   }
+}
+
+/** UP-GEN-6 step 2: `validate-request` (true by default with `definition`, UP-PROXY-6) reads the body. */
+function validatesRequests(options: UpstreamOptions | undefined): boolean {
+  return options?.validateRequest !== undefined && options.validateRequest !== false
 }
 
 /** UP-GEN-6 step 2: `follow-redirects` statically true needs the body again for a 307/308. */

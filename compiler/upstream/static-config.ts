@@ -2,15 +2,17 @@
  * Compile-time checks of static upstream configurations (upstream.md UP-CFG-1, UP-OPT-1, UP-GEN-2,
  * actions.md ACT-COMMON-3, ACT-request-1, ACT-requests-2): the run-time checker of runtime/upstream
  * runs on the template's static value; its errors become CEs and its warnings CWs, at the template
- * (a static template carries no finer positions). The validation options, whose issue has not
- * landed, are a CE when set statically.
+ * (a static template carries no finer positions). A validation or mocking option enabled without
+ * `definition` is a CE (UP-VAL-2); the definition files are loaded by definitions.ts.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc } from '../diagnostics/source.js'
 import { ConfigProblems, type ConfigPath } from '../../runtime/upstream/config-problems.js'
+import type { UpstreamOptions } from '../../runtime/upstream/options.js'
 import { checkRequestConfig, type ConfigSite } from '../../runtime/upstream/request-config.js'
+import { optionsNeedingDefinition } from '../../runtime/upstream/upstream-contract.js'
 import { parseTargetUrl } from '../../runtime/upstream/target-url.js'
 import { JsonObject, type JsonValue } from '../../runtime/values/json-value.js'
 
@@ -40,7 +42,7 @@ export function checkStaticRequestConfig(value: JsonValue, site: ConfigSite, bag
       if (!parsed.ok) problems.error([...base, 'url'], parsed.reason)
     }
     const options = value instanceof JsonObject ? value.get('options') : undefined
-    pendingOptions(options, [...base, 'options'], problems)
+    checkDefinitionOptions(config.options, [...base, 'options'], problems)
     checkCertificateFile(options, [...base, 'options'], files, problems)
   }
   return reportProblems(problems, bag, () => loc, what)
@@ -54,9 +56,8 @@ export function checkCertificateFile(options: JsonValue | undefined, path: Confi
   if (!existsSync(join(files.siteRoot, relative))) problems.error([...path, 'client-certificate-file'], `client-certificate-file ${file} not found`)
 }
 
-/** UP-VAL options belong to the validation issue: `definition` is refused until it lands. */
-export function pendingOptions(options: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): void {
-  if (!(options instanceof JsonObject)) return
-  const definition = options.get('definition')
-  if (definition !== undefined && definition !== null) problems.error([...path, 'definition'], 'the option definition (upstream validation and mocking) is not implemented yet')
+/** UP-VAL-2: `validate-*` and `mock-response` need `definition` (a CE when visible now). */
+export function checkDefinitionOptions(options: UpstreamOptions, path: ConfigPath, problems: ConfigProblems): void {
+  if (options.definition !== undefined) return
+  for (const name of optionsNeedingDefinition(options)) problems.error([...path, name], `${name} needs the option definition (the upstream's Swagger definition)`)
 }

@@ -3,9 +3,10 @@
  * handler may stream the client body when it is `x-svc-proxy`, or a flow whose last top-level
  * element is its only `proxy-request` (sub-flows included), and when nothing of the init flow, the
  * post-check flows or the handler flow (with their sub-flows) reads `$body`, `$request/post` or
- * `$request` as a whole, and `follow-redirects` is not statically true. The reading check is done on
- * the flow files' text (expressions, templates and body `src` values alike), so it errs towards
- * buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
+ * `$request` as a whole, `follow-redirects` is not statically true and no upstream `definition` (nor
+ * `validate-request`) is written in the flow (request validation reads the body, UP-PROXY-6). The
+ * checks are done on the flow files' text (expressions, templates and body `src` values alike), so
+ * they err towards buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
  */
 import type { DefinitionNode, FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
@@ -15,6 +16,8 @@ import type { ProxyHandlerNode } from '../ir/upstream.js'
 /** `$body`, or `$request` not followed by a child step other than `post`. */
 const READS_BODY = /\$body(?![A-Za-z0-9_-])|\$request(?![A-Za-z0-9_-])(?!\s*\/\s*(?!post(?![A-Za-z0-9_-]))[A-Za-z_])/
 const FOLLOWS_REDIRECTS = /["']?follow-redirects["']?\s*:\s*["']?true/
+/** An upstream `definition`: `validate-request` then defaults to true for the proxy (UP-PROXY-6). */
+const NAMES_DEFINITION = /["']definition["']\s*:|["']validate-request["']\s*:\s*(?!["']?false)/
 
 export class StreamingAnalysis {
   readonly #shared: boolean
@@ -40,7 +43,7 @@ export class StreamingAnalysis {
     if (flow === undefined || last?.kind !== 'proxy-request') return false
     const closure = this.#closure(ref.path)
     if (closure.reduce((count, each) => count + proxyRequests(each.body), 0) !== 1) return false
-    return !closure.some((each) => READS_BODY.test(each.file.text)) && !FOLLOWS_REDIRECTS.test(flow.file.text)
+    return !closure.some((each) => READS_BODY.test(each.file.text)) && !FOLLOWS_REDIRECTS.test(flow.file.text) && !NAMES_DEFINITION.test(flow.file.text)
   }
 
   /** The flow and every flow it calls, each once. */

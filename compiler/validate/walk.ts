@@ -2,7 +2,6 @@
  * Walking flow IR for the checks: every statement (nested blocks included) and every expression,
  * in document order.
  */
-import { assertNever } from '../diagnostics/invariant.js'
 import type { LocationNode, StatementNode, TextValue } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { templateExpressions } from './template-expressions.js'
@@ -14,7 +13,7 @@ export function forEachStatement(statements: readonly StatementNode[], visit: (s
     if (statement.kind === 'if') {
       for (const branch of statement.branches) forEachStatement(branch.body, visit)
       if (statement.otherwise) forEachStatement(statement.otherwise.body, visit)
-    }
+    } else if (statement.kind === 'backend-flow') forEachStatement(statement.body, visit)
   }
 }
 
@@ -35,31 +34,9 @@ export function expressionsOf(statement: StatementNode): XPathNode[] {
     case 'return':
       if (statement.condition) out.push(statement.condition)
       return out
-    case 'eval':
-    case 'echo':
-    case 'dump':
-    case 'set-status':
-    case 'sub-flow':
-    case 'template':
-    case 'set-response-headers':
-    case 'log':
-    case 'request':
-    case 'requests':
-    case 'proxy-request':
-    case 'error':
-    case 'copy':
-    case 'regex':
-    case 'nameshave':
-    case 'pass-body':
-    case 'serve':
-    case 'xslt':
-    case 'auth':
-    case 'set-config':
-    case 'debug':
-      if (statement.condition) out.push(statement.condition)
-      break
     default:
-      return assertNever(statement)
+      // Every action: the `if` attribute first (F-CTL-6), then its own expressions below.
+      if (statement.condition) out.push(statement.condition)
   }
   switch (statement.kind) {
     case 'eval':
@@ -125,6 +102,14 @@ export function expressionsOf(statement: StatementNode): XPathNode[] {
     case 'debug':
       if (statement.subject.kind === 'xpath') out.push(statement.subject.expr)
       else location(statement.subject.input)
+      break
+    case 'assert':
+      if (statement.assertions) out.push(...statement.assertions.map((assertion) => assertion.expr))
+      if (statement.template) out.push(...templateExpressions(statement.template))
+      break
+    case 'set-env':
+    case 'test-request':
+      out.push(...templateExpressions(statement.template))
       break
   }
   return out

@@ -72,7 +72,7 @@ function xsltActions(flows: ReadonlyMap<string, FlowNode>): XsltNode[] {
       else if (statement.kind === 'if') {
         for (const branch of statement.branches) visit(branch.body)
         if (statement.otherwise) visit(statement.otherwise.body)
-      }
+      } else if (statement.kind === 'backend-flow') visit(statement.body)
     }
   }
   for (const flow of flows.values()) visit(flow.body)

@@ -86,6 +86,11 @@ export function superviseWorkers(count: number, facts: SupervisorFacts): Promise
       }
       cluster.fork()
     })
+    // Issue 8: with node's default round-robin, the primary accepts each connection and passes it to a
+    // worker; one passed to a worker that just died is lost and its client waits forever. With
+    // SCHED_NONE the workers accept from the shared socket themselves, so a dying worker loses only
+    // the connections it already accepted (CL10: the others keep answering). Set before the first fork.
+    cluster.schedulingPolicy = cluster.SCHED_NONE
     for (let i = 0; i < count; i++) cluster.fork()
   })
 }

@@ -15,9 +15,11 @@ import type { CompiledApp } from '../app.js'
 import { createLogger, type LogSink, type Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
-import { MAX_HEADER_SIZE, onClientError } from '../server/client-error.js'
+import { onClientError } from '../server/client-error.js'
+import { routeSpecialRequests } from '../server/special-requests.js'
 import { loadServerConfig, type Environment, type ServerConfig } from '../server/config.js'
 import { createGateway, type Gateway, type ListeningAddress } from '../server/gateway.js'
+import { applyServerLimits, httpServerOptions } from '../server/limits.js'
 
 export interface SwapHostOptions {
   /** The site root itself (CL6: no copy). */
@@ -60,8 +62,10 @@ export class SwapHost {
     this.#options = options
     this.config = loadServerConfig(options.env)
     this.logger = createLogger(options.logSink)
-    this.server = createServer({ maxHeaderSize: MAX_HEADER_SIZE, noDelay: true }, (req, res) => this.#dispatch(req, res))
+    this.server = createServer(httpServerOptions(this.config), (req, res) => this.#dispatch(req, res))
+    applyServerLimits(this.server, this.config)
     this.server.on('clientError', onClientError)
+    routeSpecialRequests(this.server, (req, res) => this.#dispatch(req, res))
   }
 
   /** The gateway serving new requests, or null before the first successful build. */

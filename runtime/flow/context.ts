@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream'
 import type { DebugSettings } from '../debug/settings.js'
 import type { DebugSession } from '../debug/session.js'
 import type { Logger } from '../log/logger.js'
+import type { TestRunHooks } from '../testing/hooks.js'
 import type { UpstreamServices } from '../upstream/services.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
@@ -33,6 +34,8 @@ export interface GatewayServices {
   readonly debug?: DebugSettings
   /** The lazily loaded XSLT engine and compiled stylesheets (actions.md ACT-xslt); only for apps using `xslt`. */
   readonly xslt?: XsltEngine
+  /** The svc-test file this gateway runs (operations.md TS6-TS8); absent in a server. */
+  readonly testRun?: TestRunHooks
 }
 
 /** Levels of debug messages (operations.md DB2), lowest first. */
@@ -95,6 +98,14 @@ export interface ProxyStreamAccess {
  */
 export interface SignalSource {
   readonly signal: AbortSignal
+  /** Registers `watcher` until unwatched; false (nothing registered) when the client has already gone. */
+  watchClientGone?(watcher: ClientGoneWatcher): boolean
+  unwatchClientGone?(watcher: ClientGoneWatcher): void
+}
+
+/** Told once when the client goes away (flows.md F-EXEC-8). */
+export interface ClientGoneWatcher {
+  clientGone(): void
 }
 
 /** Deepest allowed sub-flow nesting (flows.md F-EXEC-7). */
@@ -105,7 +116,8 @@ const NO_DEBUG_TOPICS: readonly string[] = Object.freeze([])
 const NO_UPSTREAM_HEADERS: readonly (readonly [string, string])[] = Object.freeze([])
 
 export class FlowContext {
-  readonly vars = new VariableStore()
+  /** The global variables (F-VAR-2); svc-test shares one store between the flows of a test file (TS6). */
+  readonly vars: VariableStore
   readonly contents = new ContentStore()
   readonly response = new ResponseState()
   /** Current sub-flow depth: 0 for the top-level flow of a run. */
@@ -137,21 +149,56 @@ export class FlowContext {
   inErrorFlow = false
   /** Settings overridden by `set-config` for the rest of the request (actions.md ACT-set-config); null when none. */
   settings: RequestSettings | null = null
+  /**
+   * Whether a flow can read `$upstream` (CompiledApp `reads`, found by the compiler); when not, upstream
+   * results store no `$upstream` entries (upstream.md UP-VAR-1), which nothing could observe.
+   */
+  readsUpstream = true
 
   readonly #signal: AbortSignal | SignalSource
+  /** Listeners on `signal` of watchers, for sources that cannot watch themselves. */
+  #listeners: Map<ClientGoneWatcher, () => void> | null = null
 
   constructor(
     readonly gateway: GatewayServices,
     readonly requestId: string,
     /** The request's signal, or a source that makes it on first use (the request pipeline). */
     signal: AbortSignal | SignalSource,
+    /** Variables shared with other runs (svc-test, TS6); default: a store of its own. */
+    vars: VariableStore = new VariableStore(),
   ) {
     this.#signal = signal
+    this.vars = vars
   }
 
   /** Fires when the client goes away (flows.md F-EXEC-8). */
   get signal(): AbortSignal {
     const signal = this.#signal
     return signal instanceof AbortSignal ? signal : signal.signal
+  }
+
+  /**
+   * Calls `watcher.clientGone()` when the client goes away (F-EXEC-8), until it is unwatched; false
+   * (nothing registered) when the client has already gone. The request pipeline's source needs no
+   * AbortSignal for this; other sources get a listener on `signal`.
+   */
+  watchClientGone(watcher: ClientGoneWatcher): boolean {
+    const source = this.#signal
+    if (!(source instanceof AbortSignal) && source.watchClientGone !== undefined) return source.watchClientGone(watcher)
+    const signal = this.signal
+    if (signal.aborted) return false
+    const listener = (): void => watcher.clientGone()
+    ;(this.#listeners ??= new Map()).set(watcher, listener)
+    signal.addEventListener('abort', listener, { once: true })
+    return true
+  }
+
+  unwatchClientGone(watcher: ClientGoneWatcher): void {
+    const source = this.#signal
+    if (!(source instanceof AbortSignal) && source.unwatchClientGone !== undefined) return source.unwatchClientGone(watcher)
+    const listener = this.#listeners?.get(watcher)
+    if (listener === undefined) return
+    this.#listeners!.delete(watcher)
+    this.signal.removeEventListener('abort', listener)
   }
 }

@@ -19,4 +19,9 @@ export class VariableStore {
   set(name: string, value: Sequence): void {
     this.#values.set(name, value)
   }
+
+  /** Makes the variable undefined again (svc-test resets `$upstream`/`$error`, ACT-test-request-3). */
+  delete(name: string): void {
+    this.#values.delete(name)
+  }
 }

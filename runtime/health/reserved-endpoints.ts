@@ -46,7 +46,7 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
   else return false
   exchange.reserved = endpoint
   if (record.method !== 'GET' && record.method !== 'HEAD') {
-    const info = `Method ${record.method} is not allowed for ${path}`
+    const info = `Method ${record.method} not allowed for ${path}; allowed: GET, HEAD`
     sendError(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
     return true
   }

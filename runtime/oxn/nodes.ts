@@ -126,7 +126,8 @@ export class OxnElement extends OxnNode {
       if (index < 0 || index >= json.length) return undefined
       child = new OxnElement(this, (json as readonly JsonValue[])[index]!, '', index, ITEM_NAME)
     } else return undefined
-    ;(this.#children ??= [])[index] = child
+    // `new Array`, not `[]`: see singleton() (runtime/values/item.ts) on pretenured literals
+    ;(this.#children ??= new Array<OxnElement>())[index] = child
     return child
   }
 
@@ -158,7 +159,7 @@ export class OxnElement extends OxnNode {
     // a key that is not an NCName is spelled `json-element`, so it does not match its own text
     if (typeof at === 'number') {
       const child = this.childAt(at)!
-      return child.localName === name ? [child] : NO_ELEMENTS
+      return child.localName === name ? only(child) : NO_ELEMENTS
     }
     const first = this.childAt(at[0]!)!
     return first.localName === name ? at.map((i) => this.childAt(i)!) : NO_ELEMENTS
@@ -283,3 +284,10 @@ export class OxnText extends OxnNode {
 }
 
 export type OxnNodeKind = OxnDocument | OxnElement | OxnAttribute | OxnText
+
+/** `[element]` made by `new Array` (see singleton() in runtime/values/item.ts on pretenured literals). */
+function only(element: OxnElement): readonly OxnElement[] {
+  const one = new Array<OxnElement>()
+  one.push(element)
+  return one
+}

@@ -15,6 +15,13 @@ export const MAX_JSON_DEPTH = 512
 /** Objects with more members than this look for repeated keys through a Map instead of `indexOf`. */
 const LINEAR_KEY_SEARCH_LIMIT = 16
 
+/** Characters of a string read one by one before the rest is searched. */
+const LONG_STRING = 32
+
+function indexOrEnd(text: string, index: number): number {
+  return index < 0 ? text.length : index
+}
+
 /** Parses `text` as one JSON value. Throws `JsonSyntaxError` when it is not strict JSON. */
 export function parseJson(text: string): JsonValue {
   return new JsonScanner(text).parseDocument()
@@ -22,6 +29,15 @@ export function parseJson(text: string): JsonValue {
 
 class JsonScanner {
   pos = 0
+  /**
+   * Where the next `\` and the next control character are, at or after where they were last looked
+   * for (text.length: none); valid while that is not behind the string being read, so each part of
+   * the text is searched once.
+   */
+  nextEscape = -1
+  nextControl = -1
+  /** Finds control characters (a regular expression scans faster than a loop); one per scanner. */
+  readonly controlSearch = /[\u0000-\u001f]/g
 
   constructor(readonly text: string) {}
 
@@ -61,8 +77,9 @@ class JsonScanner {
     const text = this.text
     this.pos++
     this.skipWhitespace()
-    const keys: string[] = []
-    const values: JsonValue[] = []
+    // `new Array`, not `[]`: see singleton() (runtime/values/item.ts) on pretenured literals
+    const keys = new Array<string>()
+    const values = new Array<JsonValue>()
     if (text.charCodeAt(this.pos) === 0x7d /* } */) {
       this.pos++
       return new JsonObject(keys, values)
@@ -117,7 +134,7 @@ class JsonScanner {
     const text = this.text
     this.pos++
     this.skipWhitespace()
-    const items: JsonValue[] = []
+    const items = new Array<JsonValue>()
     if (text.charCodeAt(this.pos) === 0x5d /* ] */) {
       this.pos++
       return items
@@ -138,6 +155,13 @@ class JsonScanner {
     }
   }
 
+  /** The index of the first control character at or after `from`, or text.length. */
+  nextControlCharacter(from: number): number {
+    const search = this.controlSearch
+    search.lastIndex = from
+    return search.test(this.text) ? search.lastIndex - 1 : this.text.length
+  }
+
   /** At an opening quote: the decoded string; `pos` ends after the closing quote. */
   parseString(): string {
     const text = this.text
@@ -149,6 +173,19 @@ class JsonScanner {
       if (pos >= length) {
         this.pos = pos
         this.fail('unterminated string')
+      }
+      // a long string: the closing quote, if it comes before any escape or control character, is
+      // found by searching (each part of the text is searched for those once)
+      if (pos - start === LONG_STRING) {
+        const quote = text.indexOf('"', pos)
+        if (quote >= 0) {
+          if (this.nextEscape < pos) this.nextEscape = indexOrEnd(text, text.indexOf('\\', pos))
+          if (this.nextControl < pos) this.nextControl = this.nextControlCharacter(pos)
+          if (quote < this.nextEscape && quote < this.nextControl) {
+            this.pos = quote + 1
+            return text.slice(start, quote)
+          }
+        }
       }
       const c = text.charCodeAt(pos)
       if (c === 0x22) {

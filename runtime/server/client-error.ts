@@ -1,14 +1,11 @@
 /**
  * Malformed HTTP (definition.md PL19): node's parser refuses the message before a request exists; we
- * answer `400 Bad Request` (`431 Request Header Fields Too Large` past the 16 KiB header limit) with
- * an empty body and `Connection: close`, then close. No request id, no flow, no access log line, and
+ * answer `400 Bad Request` (`431 Request Header Fields Too Large` past SVC_MAX_HEADER_SIZE, 16 KiB by
+ * default; `408 Request Timeout` past SVC_HEADERS_TIMEOUT/SVC_REQUEST_TIMEOUT, limits.ts) with an
+ * empty body and `Connection: close`, then close. No request id, no flow, no access log line, and
  * never an exception that could stop the process. A connection reset just closes the socket.
  */
 import type { Duplex } from 'node:stream'
-
-const HEADER_SECTION_LIMIT = 16 * 1024
-
-export const MAX_HEADER_SIZE = HEADER_SECTION_LIMIT
 
 function answer(status: number, reason: string): string {
   return `HTTP/1.1 ${status} ${reason}\r\nServer: svc-gateway\r\nDate: ${new Date().toUTCString()}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`

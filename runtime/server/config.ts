@@ -7,6 +7,11 @@
  * `SVC_STATUS_AUTH` needs a `:`). `SVC_DEBUG` and `SVC_VALIDATE_*` are parsed by their own areas.
  * Decided: a variable set to the empty string counts as unset (except `SVC_HEALTH_PATH`, where `""`
  * disables the endpoint, HL2).
+ *
+ * Hardening limits (issue 8; table in SECURITY.md and docs/configuration.md): header section size,
+ * request-target length, query parameter count, slow-client timeouts, keep-alive limits and the
+ * upstream connections per origin. Each has a default, is checked here at start, and a bad value
+ * refuses the start like any other CF3 value.
  */
 
 /** The process environment as a plain object (process.env in startServer; any object in tests). */
@@ -40,6 +45,22 @@ export interface ServerConfig {
   readonly healthPath: string
   readonly accessLog: boolean
   readonly shutdownTimeoutMs: number
+  /** `SVC_MAX_HEADER_SIZE`: bytes of request line plus header section; more gets 431 (PL19). */
+  readonly maxHeaderSize: number
+  /** `SVC_MAX_URL_LENGTH`: characters of the request target; more gets 414. */
+  readonly maxUrlLength: number
+  /** `SVC_MAX_QUERY_PARAMS`: `&`-separated query parameters; more gets 400 / 3213. */
+  readonly maxQueryParams: number
+  /** `SVC_HEADERS_TIMEOUT`: time to receive the request head (slow clients get 408). */
+  readonly headersTimeoutMs: number
+  /** `SVC_REQUEST_TIMEOUT`: time to receive the whole request, body included (408). */
+  readonly requestTimeoutMs: number
+  /** `SVC_KEEP_ALIVE_TIMEOUT`: an idle keep-alive connection is closed after this long. */
+  readonly keepAliveTimeoutMs: number
+  /** `SVC_MAX_REQUESTS_PER_SOCKET`: requests on one connection before it is closed; 0: no limit. */
+  readonly maxRequestsPerSocket: number
+  /** `SVC_UPSTREAM_MAX_CONNECTIONS`: connections per upstream pool (upstream.md UP-NET-7). */
+  readonly upstreamMaxConnections: number
 }
 
 /** An environment value that makes the server refuse to start (CF3). */
@@ -91,6 +112,31 @@ function readBytes(env: Environment, name: string, fallback: number): number {
   return Number(value)
 }
 
+/** A whole number of at least `min` (limits where 0 would refuse everything have `min` 1). */
+function readCount(env: Environment, name: string, fallback: number, min: number): number {
+  const value = read(env, name)
+  if (value === undefined) return fallback
+  if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) {
+    throw new ConfigError(name, value, min === 0 ? 'a non-negative whole number' : `a whole number of at least ${min}`)
+  }
+  return Number(value)
+}
+
+/** Seconds greater than 0 (a slow-client timeout of 0 would switch the protection off). */
+function readPositiveSeconds(env: Environment, name: string, fallbackSeconds: number): number {
+  const ms = readSeconds(env, [name], fallbackSeconds)
+  if (ms <= 0) throw new ConfigError(name, env[name]!, 'a number of seconds greater than 0')
+  return ms
+}
+
+/** node refuses a head timeout longer than the whole-request timeout; say so at start (CF3). */
+function checkSlowClientTimeouts(env: Environment, headersMs: number, requestMs: number): void {
+  if (headersMs > requestMs) {
+    const value = read(env, 'SVC_HEADERS_TIMEOUT') ?? String(headersMs / 1000)
+    throw new ConfigError('SVC_HEADERS_TIMEOUT', value, `at most SVC_REQUEST_TIMEOUT (${requestMs / 1000})`)
+  }
+}
+
 function readPort(env: Environment): number {
   const value = read(env, 'PORT')
   if (value === undefined) return 8080
@@ -117,6 +163,9 @@ function readStatusAuth(env: Environment): ServerConfig['statusAuth'] {
 /** Reads and checks every variable of CF1 this module owns; throws ConfigError on the first bad one. */
 export function loadServerConfig(env: Environment): ServerConfig {
   const debugAuth = read(env, 'SVC_DEBUG_AUTH') ?? null
+  const headersTimeoutMs = readPositiveSeconds(env, 'SVC_HEADERS_TIMEOUT', 20)
+  const requestTimeoutMs = readPositiveSeconds(env, 'SVC_REQUEST_TIMEOUT', 120)
+  checkSlowClientTimeouts(env, headersTimeoutMs, requestTimeoutMs)
   return Object.freeze({
     port: readPort(env),
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -137,5 +186,13 @@ export function loadServerConfig(env: Environment): ServerConfig {
     healthPath: env['SVC_HEALTH_PATH'] ?? '/_svc/health',
     accessLog: readBoolean(env, 'SVC_ACCESS_LOG', true),
     shutdownTimeoutMs: readSeconds(env, ['SVC_SHUTDOWN_TIMEOUT'], 10),
+    maxHeaderSize: readCount(env, 'SVC_MAX_HEADER_SIZE', 16384, 1024),
+    maxUrlLength: readCount(env, 'SVC_MAX_URL_LENGTH', 8192, 1),
+    maxQueryParams: readCount(env, 'SVC_MAX_QUERY_PARAMS', 1000, 1),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: readPositiveSeconds(env, 'SVC_KEEP_ALIVE_TIMEOUT', 5),
+    maxRequestsPerSocket: readCount(env, 'SVC_MAX_REQUESTS_PER_SOCKET', 1000, 0),
+    upstreamMaxConnections: readCount(env, 'SVC_UPSTREAM_MAX_CONNECTIONS', 256, 1),
   })
 }

@@ -3,14 +3,15 @@
  * log line written when the response is done (operations.md LG3) or the client went away first
  * (flows.md F-EXEC-8: the run's signal fires, nothing more is sent, the line says `aborted: true`).
  * The close listener is one module-level function that finds its exchange on the response object,
- * so no closure is made per request.
+ * so no closure is made per request; upstream calls watch the client through `watchClientGone`, so
+ * no AbortSignal is made unless something asks for one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CompiledApp } from '../app.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
 import type { CorsPolicy } from '../cors/policy.js'
 import type { DebugSession } from '../debug/session.js'
-import type { FlowContext, GatewayServices, SignalSource } from '../flow/context.js'
+import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../flow/context.js'
 import type { Logger } from '../log/logger.js'
 import { endExchange } from '../health/exchange-hooks.js'
 import type { GatewayOperations } from '../health/operations.js'
@@ -44,7 +45,8 @@ const EXCHANGE = Symbol('svc-gateway exchange')
 type TaggedResponse = ServerResponse & { [EXCHANGE]?: Exchange }
 
 export class Exchange implements SignalSource {
-  readonly arrival = new Date()
+  /** Date.now() at arrival (access log `timestamp`, LG3); a Date is made only for the line. */
+  readonly arrivalMs = Date.now()
   readonly started = performance.now()
   /** Set at PL1, before any stage can fail. */
   record: RequestRecord | undefined = undefined
@@ -68,6 +70,9 @@ export class Exchange implements SignalSource {
   /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
   reserved: ReservedEndpoint | null = null
   #logged = false
+  /** Client-gone watchers (upstream calls); the first one without an array. */
+  #watcher: ClientGoneWatcher | null = null
+  #watchers: ClientGoneWatcher[] | null = null
 
   constructor(
     readonly gateway: GatewayCore,
@@ -91,6 +96,33 @@ export class Exchange implements SignalSource {
     return controller.signal
   }
 
+  watchClientGone(watcher: ClientGoneWatcher): boolean {
+    if (this.clientGone) return false
+    if (this.#watcher === null) this.#watcher = watcher
+    else (this.#watchers ??= []).push(watcher)
+    return true
+  }
+
+  unwatchClientGone(watcher: ClientGoneWatcher): void {
+    if (this.#watcher === watcher) this.#watcher = null
+    else if (this.#watchers !== null) {
+      const at = this.#watchers.indexOf(watcher)
+      if (at >= 0) this.#watchers.splice(at, 1)
+    }
+  }
+
+  /** F-EXEC-8: the client went away before the response was complete. */
+  leave(): void {
+    this.clientGone = true
+    this.controller?.abort()
+    const first = this.#watcher
+    const rest = this.#watchers
+    this.#watcher = null
+    this.#watchers = null
+    first?.clientGone()
+    if (rest !== null) for (const watcher of rest) watcher.clientGone()
+  }
+
   /** Whether nothing more should be sent. */
   get finished(): boolean {
     return this.clientGone || this.sent !== null || this.res.headersSent
@@ -106,7 +138,7 @@ export class Exchange implements SignalSource {
     const headers = record?.headers
     const sent = this.sent
     writeAccessLog(logger, {
-      arrival: this.arrival,
+      arrival: new Date(this.arrivalMs),
       requestId: record?.id ?? '',
       url: record?.url ?? '',
       path: record === undefined ? (this.req.url ?? '') : record.query === null ? record.path : `${record.path}?${record.query}`,
@@ -143,7 +175,6 @@ function onResponseClose(this: ServerResponse): void {
     exchange.logAccess(false)
     return
   }
-  exchange.clientGone = true
-  exchange.controller?.abort()
+  exchange.leave()
   exchange.logAccess(true)
 }

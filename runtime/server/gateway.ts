@@ -20,13 +20,16 @@ import { oxnRoot } from '../oxn/index.js'
 import { FunctionCaches } from '../xpath/functions/caches.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
-import { MAX_HEADER_SIZE, onClientError } from './client-error.js'
+import { onClientError } from './client-error.js'
+import { routeSpecialRequests } from './special-requests.js'
 import { loadServerConfig, type Environment, type ServerConfig } from './config.js'
 import { Exchange, type GatewayCore } from './exchange.js'
+import { applyServerLimits, httpServerOptions, refuseAtHttpLayer } from './limits.js'
 import { handleExchange } from './pipeline.js'
 import { RequestIdSource } from './request-id.js'
 import { buildEnvObject, buildServerObject } from './server-variables.js'
 import { XsltEngine } from '../xslt/engine.js'
+import type { TestRunHooks } from '../testing/hooks.js'
 
 export interface GatewayOptions {
   /** Absolute path of the compiled site copy (operations.md CL2). */
@@ -39,6 +42,8 @@ export interface GatewayOptions {
   readonly started?: Date
   /** Metrics to count into (operations.md HL4); default: new ones. Serve mode keeps them across rebuilds. */
   readonly metrics?: GatewayMetrics
+  /** The svc-test file this gateway runs (operations.md TS6-TS8); absent for a server. */
+  readonly testRun?: TestRunHooks
 }
 
 export interface ListeningAddress {
@@ -77,7 +82,7 @@ export class Gateway implements GatewayCore {
       revision: app.revision,
       started: options.started ?? new Date(performance.timeOrigin),
     })
-    this.#upstream = new UpstreamServices(this.config, options.siteRoot)
+    this.#upstream = new UpstreamServices(this.config, options.siteRoot, app.upstreamDefinitions)
     this.services = Object.freeze({
       siteRoot: options.siteRoot,
       logger: this.logger,
@@ -87,12 +92,15 @@ export class Gateway implements GatewayCore {
       upstream: this.#upstream,
       debug: createDebugSettings(env, this.logger),
       ...(app.xslt ? { xslt: new XsltEngine(app.xslt) } : {}),
+      ...(options.testRun ? { testRun: options.testRun } : {}),
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger }) : null
-    this.server = createServer({ maxHeaderSize: MAX_HEADER_SIZE, noDelay: true }, (req, res) => void this.#handle(req, res))
+    this.server = createServer(httpServerOptions(this.config), (req, res) => void this.#handle(req, res))
+    applyServerLimits(this.server, this.config)
     this.server.on('clientError', onClientError)
+    routeSpecialRequests(this.server, (req, res) => this.#handle(req, res))
   }
 
   get stopping(): boolean {
@@ -158,6 +166,8 @@ export class Gateway implements GatewayCore {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // SVC_MAX_URL_LENGTH, repeated Host: refused at the HTTP layer like PL19, before a request id exists
+    if (refuseAtHttpLayer(req, res, this.config)) return
     const exchange = new Exchange(this, req, res)
     try {
       await handleExchange(exchange)

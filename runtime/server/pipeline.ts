@@ -20,12 +20,14 @@ import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
 import { oxnRoot } from '../oxn/index.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import { Content } from '../values/content.js'
+import { singleton } from '../values/item.js'
 import type { Readable } from 'node:stream'
 import type { Exchange } from './exchange.js'
 import { parseFormEncoded } from './form-decoding.js'
 import { parseMultipartFields } from './multipart.js'
 import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
 import { declaredTooLarge, readBody } from './read-body.js'
+import { tooManyQueryParams } from './limits.js'
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
 import { RequestRecord } from './request-record.js'
@@ -66,6 +68,12 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
     sendErrorWithoutFlow(exchange, raiseGatewayError('MALFORMED_REQUEST', [target], id))
     return
   }
+  // SVC_MAX_QUERY_PARAMS (issue 8): refused with 3213 like a malformed target, before `$request/get` is built
+  const maxParams = gateway.config.maxQueryParams
+  if (query !== null && tooManyQueryParams(query, maxParams)) {
+    sendErrorWithoutFlow(exchange, raiseGatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id))
+    return
+  }
   // PL2
   if (answerReservedEndpoint(exchange, record)) return
   // PL3
@@ -100,7 +108,7 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
   }
   // PL7 (PL18 body, then validation.md VA6-VA19); a proxy may stream the body instead (upstream.md UP-GEN-6 step 2)
   const streamBody = handler?.streamRequestBody === true && !validatesRequests(gateway.validation, route.pattern, method)
-  if (streamBody ? !checkDeclaredBodySize(exchange, record) : !(await readRequestBody(exchange, record))) return
+  if (streamBody ? !checkDeclaredBodySize(exchange, record) : !(withoutBody(record) || (await readRequestBody(exchange, record)))) return
   const invalid = checkClientRequest(gateway.validation, route.pattern, method, record, gateway.logger, id)
   if (invalid !== null) return raiseBeforeFlows(exchange, invalid, () => startFlows(exchange, record))
   const ctx = startFlows(exchange, record)
@@ -212,6 +220,15 @@ class ProxyStream implements ProxyStreamAccess {
   }
 }
 
+/**
+ * A request with no body and no `Content-Type` (RFC 9112 section 6.3): reading it would change nothing
+ * of `$body` or `$request/post`, so the pipeline does not wait for it.
+ */
+function withoutBody(record: RequestRecord): boolean {
+  const headers = record.headers
+  return !headers.has('content-length') && !headers.has('transfer-encoding') && !headers.has('content-type')
+}
+
 /** PL18: reads the body, fills `$body` and `$request/post`; false when the exchange already ended. */
 async function readRequestBody(exchange: Exchange, record: RequestRecord): Promise<boolean> {
   const limit = exchange.gateway.config.maxBodySize
@@ -237,12 +254,17 @@ async function readRequestBody(exchange: Exchange, record: RequestRecord): Promi
 /** The FlowContext of the request with the predefined variables (F-KIND-2 phase 1). */
 function startFlows(exchange: Exchange, record: RequestRecord): FlowContext {
   const services = exchange.gateway.services
-  const ctx = new FlowContext(services, record.id, exchange)
+  // svc-test (operations.md TS6, TS7): the test file's variables and `$env` with its overrides
+  const test = services.testRun
+  const ctx = new FlowContext(services, record.id, exchange, test?.vars)
   ctx.request = record
-  ctx.vars.set('request', [oxnRoot(buildRequestObject(record))])
+  // the compiler knows whether any flow reads `$request` and `$upstream` (a test run shares its variables)
+  const reads = test === undefined ? exchange.gateway.app.reads : undefined
+  if (reads?.request !== false) ctx.vars.set('request', singleton(oxnRoot(buildRequestObject(record))))
+  if (reads?.upstream === false) ctx.readsUpstream = false
   ctx.vars.set('server', services.server)
-  ctx.vars.set('env', services.env)
-  ctx.vars.set('body', [record.body])
+  ctx.vars.set('env', test === undefined ? services.env : test.env)
+  ctx.vars.set('body', singleton(record.body))
   exchange.ctx = ctx
   startFlowDebugging(exchange, ctx)
   return ctx

@@ -35,7 +35,7 @@ function renderItem(item: Item): RenderedBody {
   if (typeof item === 'string') return text(item, 'text/plain')
   if (typeof item === 'number') return text(formatJsonNumber(item), 'application/json')
   if (typeof item === 'boolean') return text(item ? 'true' : 'false', 'application/json')
-  if (item instanceof Content) return { body: item.bytes, mediaType: item.mediaType ?? 'application/octet-stream' }
+  if (item instanceof Content) return { body: item.sendable, mediaType: item.mediaType ?? 'application/octet-stream' }
   if (item instanceof XPathMap || item instanceof XPathArray) return text(renderJson(item), 'application/json')
   if (item instanceof EngineValue) return text(item.stringValue, 'text/plain')
   return renderNodes([item])

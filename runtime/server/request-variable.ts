@@ -13,16 +13,9 @@ const EMPTY_OBJECT = new JsonObject([], [])
 
 export function buildRequestObject(request: RequestRecord): JsonObject {
   const keys: string[] = ['method', 'purpose', 'debug', 'host', 'port', 'id', 'url', 'path']
-  const values: JsonValue[] = [
-    request.method,
-    'main',
-    request.debug,
-    request.host,
-    new JsonNumber(String(request.port)),
-    request.id,
-    request.url,
-    request.path,
-  ]
+  // `new Array`, not a literal: see singleton() (runtime/values/item.ts) on pretenured literals
+  const values = new Array<JsonValue>()
+  values.push(request.method, 'main', request.debug, request.host, new JsonNumber(String(request.port)), request.id, request.url, request.path)
   if (request.query !== null) {
     keys.push('query')
     values.push(request.query)

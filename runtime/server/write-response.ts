@@ -57,5 +57,18 @@ export function writeResponse(
   const sendBody = !bodiless && method !== 'HEAD' && length > 0
   if (sendBody) res.end(body)
   else res.end()
-  return { status, mime: contentType ?? '', bytes: sendBody ? length : 0, location }
+  return new Sent(status, contentType ?? '', sendBody ? length : 0, location)
+}
+
+/**
+ * A class, not an object literal: the exchange keeps it to the end, and V8 may allocate a literal
+ * kept that long in the old generation (see singleton() in runtime/values/item.ts).
+ */
+class Sent implements SentResponse {
+  constructor(
+    readonly status: number,
+    readonly mime: string,
+    readonly bytes: number,
+    readonly location: string,
+  ) {}
 }

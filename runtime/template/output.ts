@@ -6,7 +6,7 @@
  */
 import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../flow/context.js'
-import { EMPTY, type Sequence } from '../values/item.js'
+import { EMPTY, singleton, type Sequence } from '../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { JsonSyntaxError, oxnRoot, parseJson, trimXmlWhitespace } from '../oxn/index.js'
 import type { CompiledTemplate } from './compiled-template.js'
@@ -52,7 +52,7 @@ export function typedValue(value: JsonValue): Sequence {
   if (value === null) return EMPTY
   if (value instanceof JsonNumber) return [value.value]
   if (typeof value === 'string' || typeof value === 'boolean') return [value]
-  return [oxnRoot(value)]
+  return singleton(oxnRoot(value))
 }
 
 /**

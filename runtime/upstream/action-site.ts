@@ -1,10 +1,11 @@
 /**
  * What the upstream actions pass around about the running action: its position and name (RF info,
- * flows.md F-EXEC-6), the flow file's directory (relative body sources), the request's logger and
- * AbortSignal, and run-time warnings; plus the gateway's upstream services.
+ * flows.md F-EXEC-6), the flow file's directory (relative body sources), the request's logger,
+ * AbortSignal and client-gone watchers, and run-time warnings; plus the gateway's upstream services.
  */
-import type { FlowContext } from '../flow/context.js'
+import type { ClientGoneWatcher, FlowContext } from '../flow/context.js'
 import type { Logger } from '../log/logger.js'
+import type { Dispatcher } from 'undici'
 import type { UpstreamServices } from './services.js'
 import { warnAt } from './warnings.js'
 
@@ -16,17 +17,60 @@ export interface ActionSite {
   readonly logger: Logger
   readonly signal: AbortSignal
   warn(message: string): void
+  /** svc-test (actions.md ACT-backend-flow-2): the backend flow's dispatcher for a request ID, or null. */
+  readonly backendFor: ((id: string) => Dispatcher | null) | null
+  /** See FlowContext.watchClientGone: cheaper than a listener on `signal`. */
+  watchClientGone(watcher: ClientGoneWatcher): boolean
+  unwatchClientGone(watcher: ClientGoneWatcher): void
 }
 
 export function actionSite(ctx: FlowContext, at: string, action: string, dir: string): ActionSite {
-  return {
-    at,
-    action,
-    dir,
-    requestId: ctx.requestId,
-    logger: ctx.gateway.logger,
-    signal: ctx.signal,
-    warn: (message) => warnAt(ctx, action, message),
+  return new FlowActionSite(ctx, at, action, dir)
+}
+
+/**
+ * The site of an action running in `ctx`. What most requests never use is made on first use: the
+ * AbortSignal (calls watch the client through `watchClientGone`), the `warn` function, the backend lookup.
+ */
+class FlowActionSite implements ActionSite {
+  readonly requestId: string
+  readonly logger: Logger
+  readonly #ctx: FlowContext
+  #warn: ((message: string) => void) | null = null
+
+  constructor(
+    ctx: FlowContext,
+    readonly at: string,
+    readonly action: string,
+    readonly dir: string,
+  ) {
+    this.#ctx = ctx
+    this.requestId = ctx.requestId
+    this.logger = ctx.gateway.logger
+  }
+
+  get signal(): AbortSignal {
+    return this.#ctx.signal
+  }
+
+  /** A function of its own (callers pass it on detached). */
+  get warn(): (message: string) => void {
+    return (this.#warn ??= (message) => warnAt(this.#ctx, this.action, message))
+  }
+
+  get backendFor(): ((id: string) => Dispatcher | null) | null {
+    const test = this.#ctx.gateway.testRun
+    if (test === undefined) return null
+    const ctx = this.#ctx
+    return (id) => test.backendDispatcher(ctx, id)
+  }
+
+  watchClientGone(watcher: ClientGoneWatcher): boolean {
+    return this.#ctx.watchClientGone(watcher)
+  }
+
+  unwatchClientGone(watcher: ClientGoneWatcher): void {
+    this.#ctx.unwatchClientGone(watcher)
   }
 }
 

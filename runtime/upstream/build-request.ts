@@ -3,7 +3,9 @@
  * attribute defaults and the configured query (UP-CFG-2, UP-CFG-7), method (UP-CFG-3), body
  * (UP-BODY-1..4; a `HEAD` request never carries one, UP-CFG-5), header fields with the defaults,
  * cookies, credentials and `X-Forwarded-For` (UP-CFG-4..6, UP-NET-5, UP-NET-6), the client
- * certificate (UP-NET-2, 3211 when unusable) and the effective timeouts (UP-TIME).
+ * certificate (UP-NET-2, 3211 when unusable), the effective timeouts (UP-TIME) and `https:` when
+ * `security/force-backend-https` is set (UP-NET-8). The JWT `out-header` of the passing security
+ * alternative (security.md J12) comes before `headers`, which can replace it (UP-CFG-5).
  */
 import { raiseGatewayError, flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../flow/context.js'
@@ -15,7 +17,7 @@ import { formBody, multipartBody, rawBody, type BodySite, type OutgoingBody } fr
 import type { HeaderField, NameValue, RequestConfig } from './request-config.js'
 import type { UpstreamOptions } from './options.js'
 import type { UpstreamServices } from './services.js'
-import { parseTargetUrl, withQuery, type TargetUrl } from './target-url.js'
+import { forcedHttps, withQuery, type TargetUrl } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
 
 /** Attribute values of `request` (ACT-request-1); `""` counts as absent. */
@@ -50,9 +52,11 @@ export function prepareRequest(
   const urlText = config.url ?? (defaults.url === '' ? undefined : defaults.url)
   if (urlText === undefined) throw fail('url is missing (set url in the configuration or the url attribute)')
   try {
-    const parsed = parseTargetUrl(urlText, config.encoding)
+    const parsed = services.urls.parse(urlText, config.encoding)
     if (!parsed.ok) throw fail(parsed.reason)
-    const url = applyQuery(parsed.url, config)
+    const forceHttps = ctx.settings?.forceBackendHttps === true
+    const query = applyQuery(parsed.url, config)
+    const url = forceHttps ? forcedHttps(query) : query
     const method = config.method ?? methodDefault(defaults.method, config, fail)
     let body = buildBody(ctx, config, site)
     if (method === 'HEAD' && body !== null) {
@@ -72,6 +76,7 @@ export function prepareRequest(
       certificate: loadCertificate(ctx, services, config.options, site),
       originBound: originBound(ctx),
       clientHeaders: ctx.request?.headers ?? null,
+      forceHttps,
     }
   } catch (error) {
     if (error instanceof EncodingError) throw fail(error.message)

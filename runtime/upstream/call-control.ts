@@ -4,25 +4,50 @@
  * current hop. For a streamed response the timer ends with the head and the listener stays until the
  * transfer ends.
  */
+import type { ClientGoneWatcher } from '../flow/context.js'
 import { CLIENT_ABORTED, timeoutFailure, UpstreamFailureError, type UpstreamFailure } from './failure.js'
 import type { Hop } from './hop.js'
 import type { PreparedRequest } from './prepared-request.js'
 
-/** The overall timer, the client-gone listener and the current hop. */
-export class CallControl {
+/**
+ * Where a call learns that the client went away: the site's watchers (the request pipeline's, with no
+ * AbortSignal made), else a listener on its signal.
+ */
+export interface ClientLink {
+  readonly signal: AbortSignal
+  watchClientGone?(watcher: ClientGoneWatcher): boolean
+  unwatchClientGone?(watcher: ClientGoneWatcher): void
+}
+
+/** The overall timer, the client-gone watcher and the current hop. */
+export class CallControl implements ClientGoneWatcher {
   hop: Hop | null = null
   failure: UpstreamFailure | null = null
   #timer: NodeJS.Timeout | null
-  #signal: AbortSignal
+  readonly #link: ClientLink
+  #watching = false
+  /** The listener on the link's signal when the link cannot watch. */
+  #onAbort: (() => void) | null = null
   #transfer = false
-  readonly #onAbort = (): void => this.stop(CLIENT_ABORTED)
 
-  constructor(request: PreparedRequest, signal: AbortSignal) {
-    this.#signal = signal
+  /** `timed` false: no overall timer (a svc-test backend flow answers, actions.md ACT-backend-flow-2). */
+  constructor(request: PreparedRequest, link: ClientLink, timed = true) {
+    this.#link = link
     const ms = request.limits.overallMs
-    this.#timer = setTimeout(() => this.stop(timeoutFailure('overall', ms)), ms)
+    this.#timer = timed ? setTimeout(() => this.stop(timeoutFailure('overall', ms)), ms) : null
+    if (link.watchClientGone !== undefined) {
+      if (link.watchClientGone(this)) this.#watching = true
+      else this.failure = CLIENT_ABORTED
+      return
+    }
+    const signal = link.signal
     if (signal.aborted) this.failure = CLIENT_ABORTED
-    else signal.addEventListener('abort', this.#onAbort, { once: true })
+    else signal.addEventListener('abort', (this.#onAbort = () => this.clientGone()), { once: true })
+  }
+
+  /** F-EXEC-8, UP-ERR-7: the client went away. */
+  clientGone(): void {
+    this.stop(CLIENT_ABORTED)
   }
 
   stop(failure: UpstreamFailure): void {
@@ -37,14 +62,24 @@ export class CallControl {
     this.#clearTimer()
   }
 
-  /** Ends the transfer phase: releases the abort listener. */
+  /** Ends the transfer phase: releases the client-gone watcher. */
   endTransfer(): void {
-    this.#signal.removeEventListener('abort', this.#onAbort)
+    this.#unwatch()
   }
 
   release(): void {
     this.#clearTimer()
-    if (!this.#transfer) this.#signal.removeEventListener('abort', this.#onAbort)
+    if (!this.#transfer) this.#unwatch()
+  }
+
+  #unwatch(): void {
+    if (this.#watching) {
+      this.#watching = false
+      this.#link.unwatchClientGone?.(this)
+    } else if (this.#onAbort !== null) {
+      this.#link.signal.removeEventListener('abort', this.#onAbort)
+      this.#onAbort = null
+    }
   }
 
   #clearTimer(): void {

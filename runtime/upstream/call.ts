@@ -9,7 +9,7 @@
  */
 import { CallControl } from './call-control.js'
 import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
-import { codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
+import { codingsToUndo, decodeBody, tooLargeError, type Coding } from './content-decoding.js'
 import { targetKey, type ConnectionTarget } from './connection-target.js'
 import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
 import { Hop, type HopHead } from './hop.js'
@@ -17,8 +17,10 @@ import type { PreparedRequest } from './prepared-request.js'
 import { writeRequestLog, type LogBase } from './request-log.js'
 import { StreamTransfer } from './stream-transfer.js'
 import type { UpstreamServices } from './services.js'
-import { requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
+import { forcedHttps, requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
 import type { Logger } from '../log/logger.js'
+import type { ClientGoneWatcher } from '../flow/context.js'
+import type { Dispatcher } from 'undici'
 
 export interface CallResponse {
   readonly kind: 'response'
@@ -62,8 +64,13 @@ export interface CallSite {
   readonly logger: Logger
   /** The request's AbortSignal (fires when the client goes away). */
   readonly signal: AbortSignal
+  /** Cheaper than a listener on `signal` (CallControl uses them when present). */
+  watchClientGone?(watcher: ClientGoneWatcher): boolean
+  unwatchClientGone?(watcher: ClientGoneWatcher): void
   /** Reports a run-time warning. */
   warn(message: string): void
+  /** svc-test (actions.md ACT-backend-flow-2): the dispatcher of a backend flow for request `id`, or null. */
+  readonly backendFor?: ((id: string) => Dispatcher | null) | null
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -77,9 +84,12 @@ const EMPTY = Buffer.alloc(0)
  * read yet); the caller must start or discard the transfer.
  */
 export async function performCall(services: UpstreamServices, request: PreparedRequest, site: CallSite, stream: boolean): Promise<CallOutcome> {
-  const control = new CallControl(request, site.signal)
+  // svc-test (actions.md ACT-backend-flow-2): a backend flow answers instead of the network, without
+  // timeouts, cache or streaming
+  const backend = site.backendFor?.(request.id) ?? null
+  const control = new CallControl(request, site, backend === null)
   try {
-    const outcome = await runHops(services, request, site, control, stream)
+    const outcome = await runHops(services, request, site, control, stream && backend === null, backend)
     if (outcome.kind === 'streamed') control.keepForTransfer()
     return outcome
   } finally {
@@ -90,36 +100,77 @@ export async function performCall(services: UpstreamServices, request: PreparedR
 interface HopState {
   url: TargetUrl
   method: string
-  headers: (readonly [string, string])[]
+  /** Replaced, never changed in place: the first hop sends the prepared request's own list. */
+  headers: readonly (readonly [string, string])[]
   body: Buffer | null
   index: number
 }
 
-async function runHops(services: UpstreamServices, request: PreparedRequest, site: CallSite, control: CallControl, stream: boolean): Promise<CallOutcome> {
+function runHops(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  stream: boolean,
+  backend: Dispatcher | null,
+): Promise<CallOutcome> {
   const options = request.options
-  const follow = options.followRedirects === true
-  const maxRedirects = options.maxRedirects ?? 5
-  const state: HopState = { url: request.url, method: request.method, headers: [...request.headers], body: request.body, index: 0 }
+  const state: HopState = { url: request.url, method: request.method, headers: request.headers, body: request.body, index: 0 }
+  const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
+  // without followed redirects there is one hop: its outcome as it comes, with no loop around it
+  if (options.followRedirects !== true) return exchangeHop(services, request, site, control, state, targetFor(request, state.url), caching, stream, null, backend)
+  return followHops(services, request, site, control, state, caching, stream, backend)
+}
+
+/** One hop of the request as `state` describes it: the cache plan, then the exchange. */
+function exchangeHop(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  target: ConnectionTarget,
+  caching: boolean,
+  stream: boolean,
+  /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
+  redirectLimit: number | null,
+  backend: Dispatcher | null,
+): Promise<CallOutcome> {
+  const cacheRequest: CacheRequest = {
+    method: state.method,
+    url: urlText(state.url),
+    targetKey: targetKey(target),
+    headers: state.headers,
+    body: state.body,
+    clientHeaders: request.clientHeaders,
+  }
+  const plan = caching ? cachePlan(request.options, cacheRequest) : null
+  return exchangeOnce(services, request, site, control, state, target, plan, cacheRequest, stream && plan === null, redirectLimit, backend)
+}
+
+/** UP-REDIR-1..3: hops until a response that is not a followed redirect. */
+async function followHops(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  caching: boolean,
+  stream: boolean,
+  backend: Dispatcher | null,
+): Promise<CallOutcome> {
+  const maxRedirects = request.options.maxRedirects ?? 5
   let redirects = 0
-  const caching = options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0
   for (;;) {
     const target = targetFor(request, state.url)
-    const key = targetKey(target)
-    const cacheRequest: CacheRequest = {
-      method: state.method,
-      url: urlText(state.url),
-      targetKey: key,
-      headers: state.headers,
-      body: state.body,
-      clientHeaders: request.clientHeaders,
-    }
-    const plan = caching ? cachePlan(options, cacheRequest) : null
-    const limitReached = follow && redirects >= maxRedirects ? maxRedirects : null
-    const result = await exchangeOnce(services, request, site, control, state, target, plan, cacheRequest, stream && plan === null, limitReached)
+    const limitReached = redirects >= maxRedirects ? maxRedirects : null
+    const result = await exchangeHop(services, request, site, control, state, target, caching, stream, limitReached, backend)
     if (result.kind !== 'response' && result.kind !== 'streamed') return result
-    const location = follow && REDIRECTS.has(result.status) ? rawField(result.rawHeaders, 'location') : undefined
+    const location = REDIRECTS.has(result.status) ? rawField(result.rawHeaders, 'location') : undefined
     if (location === undefined) return result
-    const next = resolveLocation(state.url, location)
+    const resolved = resolveLocation(state.url, location)
+    // UP-NET-8: every hop goes out as https when forced
+    const next = resolved !== undefined && request.forceHttps === true ? forcedHttps(resolved) : resolved
     if (next === undefined) {
       site.warn(`redirect Location ${JSON.stringify(location)} of ${urlText(state.url)} is not a valid http or https URL; the 3xx response is returned`)
       return result
@@ -152,8 +203,9 @@ function nextHop(state: HopState, status: number, next: TargetUrl, originBound: 
     state.body = null
     dropped.add('content-type').add('content-length')
   }
-  state.headers = state.headers.filter(([name]) => !dropped.has(name.toLowerCase()))
-  if (crossOrigin) state.headers.unshift(['Host', next.host])
+  const headers = state.headers.filter(([name]) => !dropped.has(name.toLowerCase()))
+  if (crossOrigin) headers.unshift(['Host', next.host])
+  state.headers = headers
   state.url = next
   state.index++
 }
@@ -195,6 +247,8 @@ async function exchangeOnce(
   stream: boolean,
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
+  /** svc-test: the backend flow's dispatcher that replaces the network. */
+  backend: Dispatcher | null,
 ): Promise<CallOutcome> {
   const logBase: LogBase = { requestId: site.requestId, url: cacheRequest.url, method: state.method, id: `${request.id}.${state.index}` }
   const now = Date.now()
@@ -210,7 +264,7 @@ async function exchangeOnce(
   const tls = target.protocol === 'https:'
   for (let attempt = 0; ; attempt++) {
     if (control.failure !== null) return failed(control.failure, state.url, site, logBase, null, 0, performance.now())
-    const hop = Hop.start(services.dispatchers.get(target, cacheRequest.targetKey), {
+    const hop = Hop.start(backend ?? services.dispatchers.get(target, cacheRequest.targetKey), {
       origin: state.url.origin,
       // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
       path: requestTarget(state.url),
@@ -218,7 +272,7 @@ async function exchangeOnce(
       headers: wireHeaders(headers),
       body: request.bodyStream ?? state.body,
       servername: tls && !isIpAddress(state.url.hostname) ? bare(state.url.hostname) : undefined,
-      headersTimeoutMs: request.limits.ttfbMs,
+      headersTimeoutMs: backend === null ? request.limits.ttfbMs : 0,
       bodyTimeoutMs: stream ? request.limits.overallMs : 0,
     })
     control.hop = hop
@@ -258,8 +312,11 @@ async function exchangeOnce(
   }
 }
 
-/** Reads, decodes and (maybe) caches the body of a final or intermediate response. */
-async function buffered(
+/**
+ * Reads, decodes and (maybe) caches the body of a final or intermediate response. Usually the whole
+ * body came with the head and has no coding to undo: then nothing is awaited.
+ */
+function buffered(
   services: UpstreamServices,
   request: PreparedRequest,
   site: CallSite,
@@ -271,11 +328,28 @@ async function buffered(
   cacheRequest: CacheRequest,
   logBase: LogBase,
   tls: boolean,
+): CallOutcome | Promise<CallOutcome> {
+  const codings = codingsToUndo(rawField(head.rawHeaders, 'content-encoding'))
+  const received = codings === null || codings.length === 0 ? hop.receivedBody : null
+  if (received === null) return readBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls, codings)
+  return settleBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, codings, bodyOf(received, state, head))
+}
+
+async function readBuffered(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  hop: Hop,
+  head: HopHead,
+  plan: CachePlan | null,
+  cacheRequest: CacheRequest,
+  logBase: LogBase,
+  tls: boolean,
+  codings: readonly Coding[] | null,
 ): Promise<CallOutcome> {
   const limit = services.settings.maxUpstreamBodySize
-  const mime = rawField(head.rawHeaders, 'content-type') ?? ''
-  const codings = codingsToUndo(rawField(head.rawHeaders, 'content-encoding'))
-  const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
   let chunks: Buffer[]
   try {
     // A coded body may be a little larger than its decoded form; the decoded size is checked exactly.
@@ -284,8 +358,8 @@ async function buffered(
     const failure = control.failure ?? classifyError(error, request.limits, tls)
     return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
   }
-  let body = bodiless ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-  if (!bodiless && codings !== null && codings.length > 0) {
+  let body = bodyOf(chunks, state, head)
+  if (body !== EMPTY && codings !== null && codings.length > 0) {
     try {
       body = await decodeBody(body, codings, limit)
     } catch (error) {
@@ -293,7 +367,33 @@ async function buffered(
       return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
     }
   }
+  return settleBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, codings, body)
+}
+
+/** The body as received: empty for HEAD, 204 and 304. */
+function bodyOf(chunks: readonly Buffer[], state: HopState, head: HopHead): Buffer {
+  if (state.method === 'HEAD' || BODILESS_STATUS.has(head.status)) return EMPTY
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+}
+
+/** The response once its body is read (and decoded): logged, cached, returned. */
+function settleBuffered(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  control: CallControl,
+  state: HopState,
+  hop: Hop,
+  head: HopHead,
+  plan: CachePlan | null,
+  cacheRequest: CacheRequest,
+  logBase: LogBase,
+  codings: readonly Coding[] | null,
+  body: Buffer,
+): CallOutcome {
   if (control.failure !== null) return failed(control.failure, state.url, site, logBase, head, hop.bytes, hop.started)
+  const mime = rawField(head.rawHeaders, 'content-type') ?? ''
+  const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
   writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: false, failure: null })
   if (plan !== null && plan.store) {
     const stored = entryFor(plan, { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes }, cacheRequest, Date.now())

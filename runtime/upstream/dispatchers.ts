@@ -1,10 +1,11 @@
 /**
  * One undici dispatcher per connection target (upstream.md UP-NET-1..4, UP-NET-7): a Pool of at most
- * 256 keep-alive connections (idle ones closed after 4 s, or earlier when the upstream's
- * `Keep-Alive: timeout` says so), or a ProxyAgent for a forward proxy (absolute-form for `http:`, a
- * `CONNECT` tunnel for `https:`). TLS: `auto` allows TLS 1.2 and 1.3; a pinned version is the only
- * one allowed, and TLS 1.0/1.1 lower OpenSSL's security level (`@SECLEVEL=0`). The set is bounded:
- * beyond MAX_DISPATCHERS targets, the least recently used one is closed gracefully.
+ * 256 keep-alive connections by default (SVC_UPSTREAM_MAX_CONNECTIONS; idle ones closed after 4 s, or
+ * earlier when the upstream's `Keep-Alive: timeout` says so), or a ProxyAgent for a forward proxy
+ * (absolute-form for `http:`, a `CONNECT` tunnel for `https:`). TLS: `auto` allows TLS 1.2 and 1.3;
+ * a pinned version is the only one allowed, and TLS 1.0/1.1 lower OpenSSL's security level
+ * (`@SECLEVEL=0`). The set is bounded: beyond MAX_DISPATCHERS targets, the least recently used one
+ * is closed gracefully.
  */
 import type { Socket } from 'node:net'
 import type { ConnectionOptions } from 'node:tls'
@@ -17,25 +18,33 @@ const MAX_DISPATCHERS = 512
 
 export class Dispatchers {
   readonly #byKey = new Map<string, Dispatcher>()
+  /** The most recently used dispatcher: last in #byKey's order already. */
+  #latest: Dispatcher | null = null
   #closed = false
 
   constructor(
     /** Connect limit used when a request has none of its own (longer than any overall timeout). */
     readonly fallbackConnectTimeoutMs: number,
+    /** Connections per pool (SVC_UPSTREAM_MAX_CONNECTIONS); further requests wait under their timeout. */
+    readonly connections: number = POOL_CONNECTIONS,
   ) {}
 
   /** The dispatcher for a target (`key`: its targetKey), made on first use. */
   get(target: ConnectionTarget, key: string): Dispatcher {
     let dispatcher = this.#byKey.get(key)
     if (dispatcher !== undefined) {
-      // Map order is recency order: move to the end.
-      this.#byKey.delete(key)
-      this.#byKey.set(key, dispatcher)
+      // Map order is recency order: move to the end (unless it is there already).
+      if (dispatcher !== this.#latest) {
+        this.#byKey.delete(key)
+        this.#byKey.set(key, dispatcher)
+        this.#latest = dispatcher
+      }
       return dispatcher
     }
     if (this.#closed) throw new Error('the gateway is closed')
     dispatcher = this.#create(target)
     this.#byKey.set(key, dispatcher)
+    this.#latest = dispatcher
     if (this.#byKey.size > MAX_DISPATCHERS) {
       const [oldestKey, oldest] = this.#byKey.entries().next().value!
       this.#byKey.delete(oldestKey)
@@ -48,7 +57,7 @@ export class Dispatchers {
     const connect = connectOptions(target)
     const timeoutMs = target.connectTimeoutMs ?? this.fallbackConnectTimeoutMs
     const common = {
-      connections: POOL_CONNECTIONS,
+      connections: this.connections,
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: KEEP_ALIVE_MS,
       pipelining: target.disableReuse ? 0 : 1,
@@ -77,6 +86,7 @@ export class Dispatchers {
     this.#closed = true
     const all = [...this.#byKey.values()]
     this.#byKey.clear()
+    this.#latest = null
     await Promise.all(all.map((dispatcher) => dispatcher.destroy().catch(() => undefined)))
   }
 }

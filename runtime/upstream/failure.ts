@@ -70,6 +70,10 @@ export function classifyError(error: unknown, limits: { readonly connectMs: numb
       return timeoutFailure('overall', limits.overallMs)
     case 'ECONNREFUSED':
       return transportFailure('connection refused', code)
+    // UP-NET-9 "unparsable header": a header section past undici's limit (16 KiB) gets a short
+    // lower-case cause like the others instead of undici's "Headers Overflow Error" (issue 8)
+    case 'UND_ERR_HEADERS_OVERFLOW':
+      return transportFailure('response header section too large', code)
   }
   const proxy = /Proxy response \((\d+)\)/.exec(message)
   if (proxy) return transportFailure(`proxy CONNECT failed: ${proxy[1]}`, 'EPROXY')

@@ -55,7 +55,8 @@ export class Hop {
   #head: HopHead | null = null
   #complete = false
   #mode: Mode = 'undecided'
-  #chunks: Buffer[] = []
+  // `new Array`, not `[]`: see singleton() (runtime/values/item.ts) on pretenured literals
+  #chunks = new Array<Buffer>()
   #limit = Infinity
   #tooLarge: ((limit: number) => UpstreamFailureError) | null = null
   #sink: Writable | null = null
@@ -103,6 +104,11 @@ export class Hop {
     return this.#failure !== null
   }
 
+  /** The body once received completely (what readBody then gives without waiting), else null. */
+  get receivedBody(): Buffer[] | null {
+    return this.#complete ? this.#chunks : null
+  }
+
   /** Resolves with the response head; rejects with the failure. */
   head(): Promise<HopHead> {
     if (this.#head !== null) return Promise.resolve(this.#head)
@@ -119,6 +125,8 @@ export class Hop {
     this.#limit = limit
     this.#tooLarge = tooLarge
     if (this.bytes > limit) this.abort(tooLarge(limit))
+    // usually the whole body came with the head
+    if (this.#complete) return Promise.resolve(this.#chunks)
     return this.#whenComplete().then(() => this.#chunks)
   }
 

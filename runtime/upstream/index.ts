@@ -1,7 +1,7 @@
 /**
  * runtime/upstream: upstream requests (upstream.md): the `request`, `requests` and `proxy-request`
  * actions, `x-svc-proxy` handlers, the configuration checks the compiler shares, connection pools,
- * the response cache and the streamed proxy.
+ * the response cache, the streamed proxy, and upstream validation and mocking.
  */
 export { request, type RequestAttributes } from './request-action.js'
 export { UpstreamServices, type UpstreamSettings } from './services.js'
@@ -14,3 +14,5 @@ export { requests, requestsFrom } from './requests-action.js'
 export { proxyRequest } from './proxy-action.js'
 export { proxyHandler, proxyEnv, EnvValue, type ProxyData, type ProxySettings } from './proxy-handler.js'
 export { checkProxyConfig, type ProxyConfig } from './proxy-config.js'
+export { createUpstreamDefinitionTable, definitionSitePath, type UpstreamDefinitionTable } from './upstream-definitions.js'
+export { optionsNeedingDefinition } from './upstream-contract.js'

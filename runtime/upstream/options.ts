@@ -1,9 +1,9 @@
 /**
  * The `options` object of a request configuration (upstream.md UP-OPT-1 and its table, UP-TIME-2,
- * UP-CACHE-1, UP-REDIR, UP-NET-1..7, UP-CFG-7 `query-encoding-raw-chars`, UP-RESP-4, UP-VAL-2,
- * UP-PROXY-6): shapes, the decided coercions, ranges, and defaults that do not depend on the
- * environment. Timeouts stay in seconds here; the environment defaults and the `SVC_MAX_TIMEOUT` cap
- * are applied per request (timeouts.ts). Unknown options are warnings.
+ * UP-CACHE-1, UP-REDIR, UP-NET-1..7, UP-CFG-7 `query-encoding-raw-chars`, UP-RESP-4, UP-PROXY-6):
+ * shapes, the decided coercions, ranges, and defaults that do not depend on the environment.
+ * Timeouts stay in seconds here; the environment defaults and the `SVC_MAX_TIMEOUT` cap are applied
+ * per request (timeouts.ts). Unknown options are warnings.
  */
 import { headerField } from '../flow/actions/header-fields.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
@@ -194,20 +194,13 @@ export function checkOptions(value: JsonValue | undefined, path: ConfigPath, pro
   return into
 }
 
-/** Rules that involve several options (UP-CACHE-1, UP-VAL-2). */
+/**
+ * Rules that involve several options (UP-CACHE-1). UP-VAL-2 (a validation or mocking option without
+ * `definition`) is not a shape error: a CE when static, else error 3211 (upstream-contract.ts).
+ */
 function crossChecks(options: UpstreamOptions, path: ConfigPath, problems: ConfigProblems): void {
   if (options.useHttpCache === true && (options.forceCacheTtl ?? 0) > 0) {
     problems.error([...path, 'force-cache-ttl'], 'use-http-cache and a positive force-cache-ttl cannot be combined')
-  }
-  if (options.definition === undefined) {
-    for (const [name, enabled] of [
-      ['validate-request', options.validateRequest],
-      ['validate-request-security', options.validateRequestSecurity],
-      ['validate-response', options.validateResponse],
-      ['mock-response', options.mockResponse],
-    ] as const) {
-      if (enabled !== undefined && enabled !== false) problems.error([...path, name], `${name} needs the option definition (the upstream's Swagger definition)`)
-    }
   }
 }
 

@@ -20,4 +20,6 @@ export interface PreparedRequest {
   readonly originBound: readonly string[]
   /** The client request's header fields (cache `respect-client-cache-headers`); null outside a client request. */
   readonly clientHeaders: ReadonlyMap<string, string> | null
+  /** `security/force-backend-https` (UP-NET-8): every hop, redirects included, goes out as `https:`. */
+  readonly forceHttps?: boolean
 }

@@ -8,28 +8,32 @@
  *   ones, all `Set-Cookie` lines), except `Content-Length`, `Content-Encoding`, `Content-Type` (it
  *   travels with the main content), `Date` and `Server`; then the `set-response-headers` option.
  * - Streamed (UP-GEN-6): when the action is the handler's final element (or `x-svc-proxy`), at top
- *   level, and no caching option is active, the response head is stored in `$upstream/main` and the
- *   body is passed on as it arrives; the client body too when the pipeline left it unread.
+ *   level, no caching option is active and no check needs the body (client response validation,
+ *   including a `set-config` change; the upstream definition's `validate-response`; a mock), the
+ *   response head is stored in `$upstream/main` and the body is passed on as it arrives; the client
+ *   body too when the pipeline left it unread and `validate-request` does not need it.
+ * - Upstream validation and mocking (UP-VAL, UP-MOCK, UP-PROXY-6) as for `request`
+ *   (upstream-contract.ts); a validation failure is handled like a failure (UP-PROXY-7).
  * - Failure without `exit-on-error` (UP-PROXY-7): the status of `$error`, no upstream fields, the
  *   system error document as main content (`Cache-Control: no-store` for `x-svc-proxy`).
  */
 import { renderErrorDocument, errorStatusOf } from '../errors/error-document.js'
 import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext, ProxyStreamAccess } from '../flow/context.js'
 import { Content } from '../values/content.js'
 import type { JsonValue } from '../values/json-value.js'
 import { actionSite, upstreamServices, type ActionSite } from './action-site.js'
-import { performCall, type CallResponse, type CallStreamed } from './call.js'
+import { ClientGoneError, type CallResponse, type CallStreamed } from './call.js'
 import { ConfigProblems } from './config-problems.js'
 import { rawField } from './http-caching.js'
 import { BufferedBody, StreamedBody } from './passed-body.js'
 import { checkProxyConfig, type ProxyConfig, type ProxySite } from './proxy-config.js'
 import { BodyLimit, prepareProxy } from './proxy-target.js'
-import { rejectPendingOptions } from './request-action.js'
 import { MAIN_ID } from './request-id.js'
 import { applyResponseHeadersOption } from './response-headers-option.js'
-import { failureError, storeFailure, storeResponse } from './settle.js'
+import { failureError, storeFailure, storeInvalid, storeResponse } from './settle.js'
 import { urlText } from './target-url.js'
+import { contractOf, needsBufferedResponse, performContractCall } from './upstream-contract.js'
 import { storeUpstreamEntry } from './upstream-variable.js'
 
 /** The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). */
@@ -51,28 +55,39 @@ export function checkedProxyConfig(ctx: FlowContext, site: ActionSite, body: Jso
 export async function runProxy(ctx: FlowContext, site: ActionSite, config: ProxyConfig, candidate: boolean, definition: boolean): Promise<void> {
   const client = ctx.request
   if (client === null) throw flowExecutionError(site.at, site.action, 'there is no client request to forward', ctx.requestId)
-  rejectPendingOptions(ctx, site, config)
   const services = upstreamServices(ctx)
-  const access = candidate && ctx.depth === 0 ? (client.proxyStream ?? null) : null
   const options = config.options
+  const contract = contractOf(services, site, options)
+  const access = candidate && ctx.depth === 0 ? (client.proxyStream ?? null) : null
   const caching = options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0
-  const streamResponse = access !== null && access.response && !caching
+  const streamResponse = access !== null && !clientValidatesResponse(ctx, access) && !caching && !needsBufferedResponse(contract)
   const limit = access?.body != null ? new BodyLimit(services.settings.maxBodySize) : null
   if (limit !== null) access!.body!.pipe(limit)
-  const prepared = prepareProxy(ctx, services, config, client, site, { stream: limit, streamResponse })
-  const outcome = await performCall(services, prepared, site, streamResponse)
+  // a body left unread for streaming is read now when the upstream request check needs it (VA40)
+  const bytes = limit !== null && contract !== null && contract.request !== false ? await readStreamedBody(ctx, limit) : null
+  const prepared = prepareProxy(ctx, services, config, client, site, { stream: bytes === null ? limit : null, bytes, streamResponse })
+  const outcome = await performContractCall(services, prepared, site, streamResponse, contract)
   if (limit !== null) access!.counted(limit.bytes)
   if (limit?.exceeded === true) {
     if (outcome.kind === 'streamed') outcome.transfer.discard()
     throw raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
   }
+  const exitOnError = options.exitOnError === true
   switch (outcome.kind) {
     case 'failure': {
-      const raised = storeFailure(ctx, MAIN_ID, outcome, options.exitOnError === true, false)
+      const raised = storeFailure(ctx, MAIN_ID, outcome, exitOnError, false)
       if (raised !== null) throw raised
       const error = failureError(ctx, MAIN_ID, outcome)
       ctx.response.status = errorStatusOf(error)
       ctx.contents.main = [Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')]
+      if (definition) ctx.response.headers.set('Cache-Control', 'no-store')
+      return
+    }
+    case 'invalid': {
+      // UP-PROXY-7 after a validation failure: the main content is the error document already
+      const raised = storeInvalid(ctx, MAIN_ID, outcome, exitOnError)
+      if (raised !== null) throw raised
+      ctx.response.status = errorStatusOf(outcome.error)
       if (definition) ctx.response.headers.set('Cache-Control', 'no-store')
       return
     }
@@ -81,6 +96,28 @@ export async function runProxy(ctx: FlowContext, site: ActionSite, config: Proxy
     case 'streamed':
       return applyStreamed(ctx, site, config, outcome)
   }
+}
+
+/**
+ * UP-GEN-6 step 3, validation.md VA20: client response validation in effect for this request, with a
+ * `set-config` change (ACT-set-config-1) made before the proxy runs; the route's own modes were
+ * decided when the handler started.
+ */
+function clientValidatesResponse(ctx: FlowContext, access: ProxyStreamAccess): boolean {
+  const override = ctx.settings?.responseValidation
+  return override === undefined ? !access.response : override !== false
+}
+
+/** Reads a client body that was left unread for streaming (SVC_MAX_BODY_SIZE still applies: 3212). */
+async function readStreamedBody(ctx: FlowContext, limit: BodyLimit): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  try {
+    for await (const chunk of limit) chunks.push(chunk as Buffer)
+  } catch {
+    if (limit.exceeded) throw raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
+    throw new ClientGoneError()
+  }
+  return Buffer.concat(chunks)
 }
 
 function applyBuffered(ctx: FlowContext, site: ActionSite, config: ProxyConfig, response: CallResponse, method: string): void {
@@ -97,7 +134,7 @@ function applyBuffered(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
 }
 
 function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, streamed: CallStreamed): void {
-  storeUpstreamEntry(ctx, MAIN_ID, { url: urlText(streamed.url), status: streamed.status, cacheHit: false, rawHeaders: streamed.rawHeaders })
+  if (ctx.readsUpstream) storeUpstreamEntry(ctx, MAIN_ID, { url: urlText(streamed.url), status: streamed.status, cacheHit: false, rawHeaders: streamed.rawHeaders })
   // UP-GEN-6 step 4: no body is stored
   ctx.contents.upstream.delete(MAIN_ID)
   ctx.contents.main = undefined
@@ -138,13 +175,18 @@ const NOT_COPIED = new Set([
 function copyUpstreamHead(ctx: FlowContext, status: number, rawHeaders: readonly string[]): void {
   const response = ctx.response
   response.status = status
-  const connection = rawField(rawHeaders, 'connection')
-  const connectionNamed = connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
-  const done: string[] = []
+  // made when a field is not dropped anyway (usually none is)
+  let connectionNamed: Set<string> | null | undefined
+  let done = null as string[] | null
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const lower = rawHeaders[i]!.toLowerCase()
-    if (NOT_COPIED.has(lower) || connectionNamed?.has(lower) === true || done.includes(lower)) continue
-    done.push(lower)
+    if (NOT_COPIED.has(lower)) continue
+    if (connectionNamed === undefined) {
+      const connection = rawField(rawHeaders, 'connection')
+      connectionNamed = connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
+    }
+    if (connectionNamed?.has(lower) === true || done?.includes(lower) === true) continue
+    ;(done ??= []).push(lower)
     // every line of this name, in order (Set-Cookie and other repeated fields)
     const values: string[] = [rawHeaders[i + 1]!]
     for (let j = i + 2; j + 1 < rawHeaders.length; j += 2) if (rawHeaders[j]!.toLowerCase() === lower) values.push(rawHeaders[j + 1]!)

@@ -11,11 +11,13 @@ import { pathText, type ConfigPath, type ConfigProblems } from './config-problem
 import { jsonTypeName, optionBoolean, optionalString } from './config-values.js'
 import { checkOptions, type UpstreamOptions } from './options.js'
 import { checkHeaders, checkCookies, checkQuery, type HeaderField, type NameValue, type QueryConfig } from './request-config.js'
-import { parseTargetUrl } from './target-url.js'
+import { parseTargetUrl, type TargetUrl } from './target-url.js'
 
 export interface ProxyConfig {
   /** `scheme://host[:port]` without trailing `/`; null when `url` is used. */
   readonly origin: string | null
+  /** `origin`, else `url`, as parsed when checked: each request's target URL starts from it. */
+  readonly parsed: TargetUrl | null
   readonly url: string | null
   readonly stripEndpoint: boolean
   /** Normalized prefix (`/api/v3`), or null. */
@@ -47,11 +49,14 @@ export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: Co
     if (site === 'definition') problems.error([...base, key], message)
     else problems.warning([...base, key], `${message}; it is ignored`)
   }
-  const origin = checkOrigin(value.get('origin'), [...base, 'origin'], problems)
+  const originUrl = checkOrigin(value.get('origin'), [...base, 'origin'], problems)
+  const origin = originUrl === null ? null : originUrl.origin
   const url = optionalString(value.get('url'), [...base, 'url'], problems) ?? null
+  let urlParsed: TargetUrl | null = null
   if (url !== null) {
     const parsed = parseTargetUrl(url, 'utf-8')
     if (!parsed.ok) problems.error([...base, 'url'], parsed.reason)
+    else urlParsed = parsed.url
   }
   if ((origin === null) === (url === null) && !problems.hasErrors) {
     problems.error(base, origin === null ? 'the proxy configuration needs origin or url' : 'origin and url cannot be combined in a proxy configuration')
@@ -66,6 +71,7 @@ export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: Co
   const options = checkOptions(value.get('options'), [...base, 'options'], problems)
   return {
     origin,
+    parsed: url === null ? originUrl : urlParsed,
     url,
     stripEndpoint: url === null && stripEndpoint,
     addPrefix: url === null ? addPrefix : null,
@@ -82,7 +88,7 @@ function withProxyDefaults(options: UpstreamOptions): UpstreamOptions {
   return { exitOnError: true, validateRequest: true, validateResponse: true, ...options }
 }
 
-function checkOrigin(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): string | null {
+function checkOrigin(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): TargetUrl | null {
   const text = optionalString(value, path, problems)
   if (text === undefined) return null
   const parsed = parseTargetUrl(text, 'utf-8')
@@ -94,7 +100,7 @@ function checkOrigin(value: JsonValue | undefined, path: ConfigPath, problems: C
     problems.error(path, `${pathText(path)} ${JSON.stringify(text)} must be scheme://host[:port] without a path`)
     return null
   }
-  return parsed.url.origin
+  return parsed.url
 }
 
 function checkPrefix(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): string | null {

@@ -5,7 +5,8 @@
  * `Cookie`, `Authorization`, `Host`, `Content-Length`, `Accept-Encoding`, hop-by-hop fields (and those
  * named in `Connection`), `Expect` and `Debug`; then the gateway defaults, the JWT `out-header`, the
  * configured `headers` (a value sets, `""`/`null` removes), `cookies`, credentials and
- * `X-Forwarded-For`. A streamed response forwards the client's `Accept-Encoding` instead.
+ * `X-Forwarded-For`. A streamed response forwards the client's `Accept-Encoding` instead. With
+ * `security/force-backend-https` the target goes out as `https:` (UP-NET-8).
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { flowExecutionError } from '../errors/raised-error.js'
@@ -17,7 +18,7 @@ import type { PreparedRequest } from './prepared-request.js'
 import type { ProxyConfig } from './proxy-config.js'
 import { MAIN_ID } from './request-id.js'
 import type { UpstreamServices } from './services.js'
-import { parseTargetUrl, withQuery, type TargetUrl } from './target-url.js'
+import { forcedHttps, parseTargetUrl, withPlainPath, withQuery, type TargetUrl } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
 
 const DROPPED = new Set([
@@ -42,6 +43,8 @@ const DROPPED = new Set([
 export interface ProxyBody {
   /** The client body not read yet (streamed, UP-GEN-6 step 2), or null: the body read at PL18. */
   readonly stream: Readable | null
+  /** A client body left unread at PL18 and read by the proxy itself (for upstream validation). */
+  readonly bytes?: Buffer | null
   /** Streaming the response: forward the client's `Accept-Encoding`. */
   readonly streamResponse: boolean
 }
@@ -49,8 +52,10 @@ export interface ProxyBody {
 export function prepareProxy(ctx: FlowContext, services: UpstreamServices, config: ProxyConfig, client: ClientRequest, site: ActionSite, body: ProxyBody): PreparedRequest {
   const fail = (reason: string) => flowExecutionError(site.at, site.action, reason, ctx.requestId)
   let url: TargetUrl
+  const forceHttps = ctx.settings?.forceBackendHttps === true
   try {
-    url = targetUrl(config, client, fail)
+    const target = targetUrl(config, client, fail)
+    url = forceHttps ? forcedHttps(target) : target
   } catch (error) {
     if (error instanceof EncodingError) throw fail(error.message)
     throw error
@@ -74,7 +79,7 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
   applyForwardedFor(ctx, fields, config.options)
   const length = client.headers.get('content-length')
   if (body.stream !== null && length !== undefined) fields.set('Content-Length', length)
-  const bytes = client.body.bytes
+  const bytes = body.bytes ?? client.body.bytes
   return {
     id: MAIN_ID,
     url,
@@ -87,6 +92,7 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
     certificate: loadCertificate(ctx, services, config.options, site),
     originBound: originBound(ctx),
     clientHeaders: client.headers,
+    forceHttps,
   }
 }
 
@@ -94,7 +100,7 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
 function targetUrl(config: ProxyConfig, client: ClientRequest, fail: (reason: string) => Error): TargetUrl {
   const configured = config.query === null ? undefined : config.query.kind === 'string' ? encodeQueryString(config.query.text, 'utf-8') : encodeForm(config.query.pairs, 'utf-8', config.options.queryEncodingRawChars ?? '')
   if (config.url !== null) {
-    const parsed = parseTargetUrl(config.url, 'utf-8')
+    const parsed = config.parsed !== null ? { ok: true as const, url: config.parsed } : parseTargetUrl(config.url, 'utf-8')
     if (!parsed.ok) throw fail(parsed.reason)
     const query = configured !== undefined ? configured : parsed.url.query ?? client.query
     return withQuery(parsed.url, query === '' ? null : query)
@@ -105,9 +111,12 @@ function targetUrl(config: ProxyConfig, client: ClientRequest, fail: (reason: st
     if (!path.startsWith('/')) path = `/${path}`
   }
   if (config.addPrefix !== null) path = config.addPrefix + path
+  const query = configured !== undefined ? configured : client.query
+  // the usual client path needs no URL parsing: the origin was parsed when the configuration was checked
+  const plain = config.parsed === null ? undefined : withPlainPath(config.parsed, path, query === '' ? null : query)
+  if (plain !== undefined) return plain
   const parsed = parseTargetUrl(config.origin! + path, 'utf-8')
   if (!parsed.ok) throw fail(parsed.reason)
-  const query = configured !== undefined ? configured : client.query
   return withQuery(parsed.url, query === '' ? null : query)
 }
 

@@ -1,19 +1,19 @@
 /**
  * The `request` action at run time (actions.md ACT-request-1..3, upstream.md UP-GEN-1..3): the
  * configuration object is checked (RF on shape errors, nothing sent), the request ID is the body's
- * `id`, else the `content` attribute, else `main`; the request is built, sent and its result stored;
- * a failure with `exit-on-error` is raised.
+ * `id`, else the `content` attribute, else `main`; the request is built, checked against its
+ * upstream definition and answered (mock or network, upstream-contract.ts), and its result stored; a
+ * failure with `exit-on-error` is raised.
  */
-import { flowExecutionError } from '../errors/raised-error.js'
+import { flowExecutionError, type RaisedError } from '../errors/raised-error.js'
 import type { FlowContext } from '../flow/context.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { ConfigProblems } from './config-problems.js'
-import { performCall } from './call.js'
 import { prepareRequest } from './build-request.js'
-import type { UpstreamOptions } from './options.js'
 import { checkRequestConfig, type RequestConfig } from './request-config.js'
 import { isRequestId, MAIN_ID } from './request-id.js'
-import { storeFailure, storeResponse } from './settle.js'
+import { storeFailure, storeInvalid, storeResponse } from './settle.js'
+import { contractOf, performContractCall, type UpstreamOutcome } from './upstream-contract.js'
 import { upstreamServices, actionSite, type ActionSite } from './action-site.js'
 
 /** Attribute values of `request`; `""` counts as absent (ACT-request-1). */
@@ -27,9 +27,13 @@ export interface RequestAttributes {
 export async function request(ctx: FlowContext, at: string, dir: string, attributes: RequestAttributes, body: JsonValue = EMPTY_CONFIG): Promise<void> {
   const site = actionSite(ctx, at, 'request', dir)
   const config = checkedConfig(ctx, site, body, 'request')
-  rejectPendingOptions(ctx, site, config)
   const id = requestIdOf(ctx, site, config.id, attributes.content)
-  await sendAndStore(ctx, site, id, config, attributes)
+  const services = upstreamServices(ctx)
+  const contract = contractOf(services, site, config.options)
+  const prepared = prepareRequest(ctx, services, config, id, attributes, site)
+  const outcome = await performContractCall(services, prepared, site, false, contract)
+  const raised = storeOutcome(ctx, site, id, config, outcome)
+  if (raised !== null) throw raised
 }
 
 const EMPTY_CONFIG = new JsonObject([], [])
@@ -47,13 +51,6 @@ export function checkedConfig(ctx: FlowContext, site: ActionSite, body: JsonValu
   return config
 }
 
-/** The upstream `definition` option belongs to upstream validation, which is not implemented yet (UP-VAL). */
-export function rejectPendingOptions(ctx: FlowContext, site: ActionSite, config: { readonly options: UpstreamOptions }): void {
-  if (config.options.definition !== undefined) {
-    throw flowExecutionError(site.at, site.action, 'the option definition (upstream validation and mocking) is not implemented yet', ctx.requestId)
-  }
-}
-
 /** UP-GEN-1, UP-GEN-2: an invalid dynamic ID is an RF. */
 function requestIdOf(ctx: FlowContext, site: ActionSite, bodyId: string | null, content: string | undefined): string {
   const id = bodyId ?? (content === undefined || content === '' ? MAIN_ID : content)
@@ -61,14 +58,20 @@ function requestIdOf(ctx: FlowContext, site: ActionSite, bodyId: string | null, 
   return id
 }
 
-async function sendAndStore(ctx: FlowContext, site: ActionSite, id: string, config: RequestConfig, attributes: RequestAttributes): Promise<void> {
-  const services = upstreamServices(ctx)
-  const prepared = prepareRequest(ctx, services, config, id, attributes, site)
-  const outcome = await performCall(services, prepared, site, false)
-  if (outcome.kind === 'failure') {
-    const raised = storeFailure(ctx, id, outcome, config.options.exitOnError === true)
-    if (raised !== null) throw raised
-    return
+/** Stores the outcome of a buffered request (UP-GEN-3 step 6); returns the error to raise (step 7). */
+export function storeOutcome(ctx: FlowContext, site: ActionSite, id: string, config: RequestConfig, outcome: UpstreamOutcome): RaisedError | null {
+  const exitOnError = config.options.exitOnError === true
+  switch (outcome.kind) {
+    case 'failure':
+      return storeFailure(ctx, id, outcome, exitOnError)
+    case 'invalid':
+      return storeInvalid(ctx, id, outcome, exitOnError)
+    case 'response':
+      storeResponse(ctx, id, outcome, config.options.setResponseHeaders, site.warn)
+      return null
+    case 'streamed':
+      // never asked for: buffered requests pass `stream: false`
+      outcome.transfer.discard()
+      return null
   }
-  if (outcome.kind === 'response') storeResponse(ctx, id, outcome, config.options.setResponseHeaders, site.warn)
 }

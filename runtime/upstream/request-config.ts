@@ -73,34 +73,43 @@ export function checkRequestConfig(value: JsonValue, site: ConfigSite, problems:
     return undefined
   }
   const get = (name: string) => value.get(name)
+  // a configuration is checked on every request: the usual top-level paths are made once
+  const at = base.length === 0 ? topLevelPath : (name: string): ConfigPath => [...base, name]
   for (const key of value.keys) {
     if (!PROPERTIES.includes(key)) problems.warning([...base, key], `unknown property ${JSON.stringify(key)} in the request configuration is ignored`)
   }
   let id: string | null = null
-  const idValue = optionalString(get('id'), [...base, 'id'], problems)
+  const idValue = optionalString(get('id'), at('id'), problems)
   if (idValue !== undefined && idValue !== '') {
-    if (site === 'requests') problems.warning([...base, 'id'], 'id inside a requests entry is ignored; the key is the request ID')
+    if (site === 'requests') problems.warning(at('id'), 'id inside a requests entry is ignored; the key is the request ID')
     else id = idValue
   }
-  const post = checkPairs(get('post'), [...base, 'post'], problems, 'field')
-  const uploads = checkUploads(get('uploads'), [...base, 'uploads'], problems)
-  const body = checkRawBody(get('body'), [...base, 'body'], problems)
+  const post = checkPairs(get('post'), at('post'), problems, 'field')
+  const uploads = checkUploads(get('uploads'), at('uploads'), problems)
+  const body = checkRawBody(get('body'), at('body'), problems)
   if (body !== null && (post !== null || uploads !== null)) {
-    problems.warning([...base, 'body'], `body is ignored when ${uploads !== null ? 'uploads' : 'post'} is set`)
+    problems.warning(at('body'), `body is ignored when ${uploads !== null ? 'uploads' : 'post'} is set`)
   }
   return {
     id,
-    url: nonEmpty(optionalString(get('url'), [...base, 'url'], problems)),
-    method: checkMethod(get('method'), [...base, 'method'], problems),
-    headers: checkHeaders(get('headers'), [...base, 'headers'], problems, post !== null || uploads !== null),
-    cookies: checkCookies(get('cookies'), [...base, 'cookies'], problems),
-    query: checkQuery(get('query'), [...base, 'query'], problems),
+    url: nonEmpty(optionalString(get('url'), at('url'), problems)),
+    method: checkMethod(get('method'), at('method'), problems),
+    headers: checkHeaders(get('headers'), at('headers'), problems, post !== null || uploads !== null),
+    cookies: checkCookies(get('cookies'), at('cookies'), problems),
+    query: checkQuery(get('query'), at('query'), problems),
     post,
     body: post !== null || uploads !== null ? null : body,
     uploads,
-    encoding: checkEncoding(get('encoding'), [...base, 'encoding'], problems),
-    options: checkOptions(get('options'), [...base, 'options'], problems),
+    encoding: checkEncoding(get('encoding'), at('encoding'), problems),
+    options: checkOptions(get('options'), at('options'), problems),
   }
+}
+
+const TOP_LEVEL_PATHS = new Map<string, ConfigPath>(PROPERTIES.map((name) => [name, Object.freeze([name])]))
+
+/** `[name]` for a property of a top-level configuration, the same frozen array each time. */
+function topLevelPath(name: string): ConfigPath {
+  return TOP_LEVEL_PATHS.get(name)!
 }
 
 function nonEmpty(text: string | undefined): string | null {

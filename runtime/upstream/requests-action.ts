@@ -1,10 +1,11 @@
 /**
  * The `requests` action at run time (actions.md ACT-requests-1..2, upstream.md UP-REQS-1..4): the
  * result object is checked completely first (an object; keys valid request IDs occurring once;
- * values valid configurations; every request built and its client certificate loaded), so any
- * configuration error is an RF before anything is sent. Then all requests run concurrently, each
- * with its own timers; log lines appear in completion order. Results are applied after all have
- * finished, in key order; the error of the first failed request with `exit-on-error` is raised last.
+ * values valid configurations; every request built, its client certificate loaded and its upstream
+ * definition found), so any configuration error is an RF (or 3211) before anything is sent. Then all
+ * requests run concurrently, each with its own timers and upstream checks (UP-VAL); log lines appear
+ * in completion order. Results are applied after all have finished, in key order; the error of the
+ * first failed request with `exit-on-error` is raised last.
  */
 import { flowExecutionError, type RaisedError } from '../errors/raised-error.js'
 import { objectMembers } from '../flow/actions/json-members.js'
@@ -14,12 +15,12 @@ import { invalidOutputMessage, parseTemplateOutput } from '../template/output.js
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { actionSite, upstreamServices, type ActionSite } from './action-site.js'
 import { prepareRequest } from './build-request.js'
-import { ClientGoneError, performCall, type CallOutcome } from './call.js'
+import { ClientGoneError } from './call.js'
 import type { PreparedRequest } from './prepared-request.js'
-import { checkedConfig, rejectPendingOptions } from './request-action.js'
+import { checkedConfig, storeOutcome } from './request-action.js'
 import { isRequestId } from './request-id.js'
-import { storeFailure, storeResponse } from './settle.js'
 import type { RequestConfig } from './request-config.js'
+import { contractOf, performContractCall, type UpstreamContract, type UpstreamOutcome } from './upstream-contract.js'
 
 const ACTION = 'requests'
 
@@ -52,6 +53,7 @@ export async function requestsFrom(ctx: FlowContext, at: string, dir: string, va
 interface Planned {
   readonly id: string
   readonly config: RequestConfig
+  readonly contract: UpstreamContract | null
   readonly prepared: PreparedRequest
 }
 
@@ -65,19 +67,17 @@ async function run(ctx: FlowContext, site: ActionSite, members: readonly (readon
     seen.add(id)
     if (!(value instanceof JsonObject)) throw flowExecutionError(site.at, ACTION, `request ${JSON.stringify(id)}: the configuration must be an object`, ctx.requestId)
     const config = checkedConfig(ctx, site, value, 'requests', id)
-    rejectPendingOptions(ctx, site, config)
-    planned.push({ id, config, prepared: prepareRequest(ctx, services, config, id, {}, site) })
+    // UP-REQS-1: the 3211 checks of every entry (definition, client certificate) before any is sent
+    const contract = contractOf(services, site, config.options)
+    planned.push({ id, config, contract, prepared: prepareRequest(ctx, services, config, id, {}, site) })
   }
   if (planned.length === 0) return
-  const outcomes = await Promise.all(planned.map((entry) => settle(performCall(services, entry.prepared, site, false))))
+  const outcomes = await Promise.all(planned.map((entry) => settle(performContractCall(services, entry.prepared, site, false, entry.contract))))
   if (outcomes.some((outcome) => outcome === CLIENT_GONE)) throw new ClientGoneError()
   let raise: RaisedError | null = null
   planned.forEach((entry, i) => {
-    const outcome = outcomes[i] as CallOutcome
-    if (outcome.kind === 'failure') {
-      const raised = storeFailure(ctx, entry.id, outcome, entry.config.options.exitOnError === true)
-      raise ??= raised
-    } else if (outcome.kind === 'response') storeResponse(ctx, entry.id, outcome, entry.config.options.setResponseHeaders, site.warn)
+    const raised = storeOutcome(ctx, site, entry.id, entry.config, outcomes[i] as UpstreamOutcome)
+    raise ??= raised
   })
   if (raise !== null) throw raise
 }
@@ -85,7 +85,7 @@ async function run(ctx: FlowContext, site: ActionSite, members: readonly (readon
 const CLIENT_GONE = Symbol('client gone')
 
 /** Waits for one call; the client going away is noted, other errors pass through. */
-async function settle(call: Promise<CallOutcome>): Promise<CallOutcome | typeof CLIENT_GONE> {
+async function settle(call: Promise<UpstreamOutcome>): Promise<UpstreamOutcome | typeof CLIENT_GONE> {
   try {
     return await call
   } catch (error) {

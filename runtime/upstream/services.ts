@@ -3,11 +3,14 @@
  * gateway, never module scope; flows.md F-EXEC-2): the settings read from the environment at start
  * (operations.md CF1, CF4: timeouts, SVC_MAX_UPSTREAM_BODY_SIZE, SVC_MAX_BODY_SIZE), the connection
  * pools (upstream.md UP-NET-7), the response cache (UP-CACHE-7) and loaded client certificates
- * (UP-NET-2). `close()` closes every pool (gateway close).
+ * (UP-NET-2), and the upstream definitions compiled for validation and mocking (UP-VAL-1). `close()`
+ * closes every pool (gateway close).
  */
 import { ClientCertificates } from './client-certificates.js'
 import { Dispatchers } from './dispatchers.js'
 import { ResponseCache } from './response-cache.js'
+import { TargetUrlCache } from './target-url.js'
+import { NO_UPSTREAM_DEFINITIONS, type UpstreamDefinitionTable } from './upstream-definitions.js'
 
 export interface UpstreamSettings {
   readonly defaultTimeoutMs: number
@@ -20,19 +23,25 @@ export interface UpstreamSettings {
   readonly maxUpstreamBodySize: number
   /** SVC_MAX_BODY_SIZE, for client bodies streamed to the upstream (UP-GEN-6). */
   readonly maxBodySize: number
+  /** SVC_UPSTREAM_MAX_CONNECTIONS (UP-NET-7, issue 8); default POOL_CONNECTIONS. */
+  readonly upstreamMaxConnections?: number
 }
 
 export class UpstreamServices {
   readonly dispatchers: Dispatchers
   readonly cache = new ResponseCache()
+  /** Request URLs as parsed (the same template usually builds the same URL). */
+  readonly urls = new TargetUrlCache()
   readonly certificates: ClientCertificates
 
   constructor(
     readonly settings: UpstreamSettings,
     siteRoot: string,
+    /** The build's upstream definitions (UP-VAL-1); none by default. */
+    readonly definitions: UpstreamDefinitionTable = NO_UPSTREAM_DEFINITIONS,
   ) {
     // A connect attempt never outlives the longest overall timeout by much.
-    this.dispatchers = new Dispatchers(settings.maxTimeoutMs + 1000)
+    this.dispatchers = new Dispatchers(settings.maxTimeoutMs + 1000, settings.upstreamMaxConnections)
     this.certificates = new ClientCertificates(siteRoot)
   }
 

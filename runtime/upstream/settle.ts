@@ -4,14 +4,18 @@
  * `svc://request/content/<id>` (and the main content for ID `main`), the `$upstream` entry, the
  * `set-response-headers` option; after a failure the empty body, the entry with `error`, `$error`
  * (not for a failure recorded in the error flow), an alert with `raised: false` for a recorded
- * failure, and the error to raise when `exit-on-error` is in effect.
+ * failure, and the error to raise when `exit-on-error` is in effect. A request refused or a response
+ * replaced by upstream validation (UP-ERR-1, UP-RESP-3, UP-VAR-3) stores the system error document
+ * instead of a body, and the error's status in `$upstream/<id>/status`.
  */
+import { renderErrorDocument, errorStatusOf } from '../errors/error-document.js'
 import { writeAlert } from '../log/alert.js'
 import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
 import { ERROR_KINDS } from '../errors/codes.js'
 import type { FlowContext } from '../flow/context.js'
 import { oxnRoot } from '../oxn/index.js'
 import { Content } from '../values/content.js'
+import { singleton } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
 import type { CallFailure, CallResponse } from './call.js'
 import { failureInfo } from './failure.js'
@@ -19,6 +23,7 @@ import { rawField } from './http-caching.js'
 import { MAIN_ID } from './request-id.js'
 import { applyResponseHeadersOption } from './response-headers-option.js'
 import { urlText } from './target-url.js'
+import type { CallInvalid } from './upstream-contract.js'
 import { storeUpstreamEntry } from './upstream-variable.js'
 
 const NO_BYTES = new Uint8Array(0)
@@ -32,8 +37,8 @@ export function responseContent(response: CallResponse): Content {
 export function storeResponse(ctx: FlowContext, id: string, response: CallResponse, setResponseHeaders: JsonObject | undefined, warn: (message: string) => void): Content {
   const content = responseContent(response)
   ctx.contents.upstream.set(id, content)
-  if (id === MAIN_ID) ctx.contents.main = [content]
-  storeUpstreamEntry(ctx, id, { url: urlText(response.url), status: response.status, cacheHit: response.cacheHit, rawHeaders: response.rawHeaders })
+  if (id === MAIN_ID) ctx.contents.main = singleton(content)
+  if (ctx.readsUpstream) storeUpstreamEntry(ctx, id, { url: urlText(response.url), status: response.status, cacheHit: response.cacheHit, rawHeaders: response.rawHeaders })
   if (setResponseHeaders !== undefined) applyResponseHeadersOption(ctx, setResponseHeaders, warn)
   return content
 }
@@ -56,6 +61,24 @@ export function storeFailure(ctx: FlowContext, id: string, failure: CallFailure,
   // errors.md EF5: a failure recorded while the error flow runs leaves `$error` as it is
   if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
   const topic = ERROR_KINDS[failure.failure.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED'].alertTopic
+  if (exitOnError) return new RaisedError(error, topic)
+  writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false)
+  return null
+}
+
+/**
+ * Records a validation failure under `id` (UP-ERR-1, UP-ERR-3, UP-RESP-3, UP-VAR-3): the error
+ * document as the stored body (and the main content for `main`), the entry with the error's status
+ * and `content-type: application/json`; returns the error to raise when `exitOnError`.
+ */
+export function storeInvalid(ctx: FlowContext, id: string, invalid: CallInvalid, exitOnError: boolean): RaisedError | null {
+  const error = invalid.error
+  const document = Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')
+  ctx.contents.upstream.set(id, document)
+  if (id === MAIN_ID) ctx.contents.main = [document]
+  storeUpstreamEntry(ctx, id, { url: urlText(invalid.url), status: errorStatusOf(error), cacheHit: false, rawHeaders: ['content-type', 'application/json'], error })
+  if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
+  const topic = ERROR_KINDS.UPSTREAM_REQUEST_INVALID.alertTopic
   if (exitOnError) return new RaisedError(error, topic)
   writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false)
   return null

@@ -4,7 +4,8 @@
  * stored (a reused ID keeps its position). An entry holds `url`, `status`, `cacheHit`, `headers`
  * (lower-cased names; repeated fields joined with `, `, except `set-cookie`, which becomes one member
  * per line) and, after a failure, `error`. The variable's OXN tree is rebuilt from the previous
- * value on each store, so no extra per-request state is needed.
+ * value on each store, so no extra per-request state is needed; when no flow of the app can read
+ * `$upstream` (FlowContext.readsUpstream), nothing is stored.
  */
 import { OxnElement, oxnRoot } from '../oxn/index.js'
 import type { FlowContext } from '../flow/context.js'
@@ -21,6 +22,7 @@ export interface UpstreamEntry {
 
 /** Stores (or replaces) the entry of `id`. */
 export function storeUpstreamEntry(ctx: FlowContext, id: string, entry: UpstreamEntry): void {
+  if (!ctx.readsUpstream) return
   const current = ctx.vars.get('upstream')[0]
   const previous = current instanceof OxnElement && current.json instanceof JsonObject ? current.json : null
   const keys = previous === null ? [] : [...previous.keys]

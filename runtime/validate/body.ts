@@ -5,6 +5,7 @@
  * is a `Type` violation `expected a JSON body` otherwise. Names are JSON Pointers into the body (`/`
  * for the root); quoted values are strings as they are and other values as compact JSON (VA32a).
  */
+import { exceedsJsonDepth } from '../oxn/json-depth.js'
 import { mediaKindOf } from '../oxn/media-type.js'
 import type { Content } from '../values/content.js'
 import { mediaEssence } from './media-types.js'
@@ -18,6 +19,8 @@ export function checkBody(schema: BodySchemaPlan, body: Content, out: string[]):
   if (mediaKindOf(mediaEssence(body.mediaType)) === 'json') {
     try {
       value = JSON.parse(body.text)
+      // OXN-13: deeper than 512 levels is invalid JSON, as for `$body` itself (JSON.parse has no limit)
+      if (exceedsJsonDepth(body.text)) throw new SyntaxError('nesting too deep')
     } catch {
       out.push(violation('Type', 'body', '/', 'body is not valid JSON'))
       return

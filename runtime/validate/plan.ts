@@ -5,6 +5,7 @@
  * at run time). Modes are kept per level so that the environment overrides of VA5 can replace the
  * top level when a gateway starts (VA4).
  */
+import type { MockTable } from '../mock/mock-table.js'
 import type { RouteTable } from '../router/types.js'
 
 /** `true`, `false` or `'report-only'` (VA1, VA3). */
@@ -120,6 +121,8 @@ export interface UpstreamDefinition {
   readonly basePath: string
   readonly routes: RouteTable
   readonly validation: ValidationPlan
+  /** The examples of `200` responses, for `mock-response` (upstream.md UP-MOCK-1); absent when there are none. */
+  readonly mocks?: MockTable
 }
 
 /** Everything request and response validation needs about one definition. */

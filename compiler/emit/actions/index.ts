@@ -24,6 +24,9 @@ import { emitXslt } from './xslt.js'
 import { emitAuth } from './auth.js'
 import { emitSetConfig } from './set-config.js'
 import { emitDebug } from './debug.js'
+import { emitAssert } from './assert.js'
+import { emitSetEnv } from './set-env.js'
+import { emitTestRequest } from './test-request.js'
 import type { ActionEmitter } from './types.js'
 
 export type { ActionCode, ActionEmitter } from './types.js'
@@ -50,4 +53,7 @@ export const ACTION_EMITTERS: { readonly [K in ActionKind]: ActionEmitter<K> } =
   auth: emitAuth,
   'set-config': emitSetConfig,
   debug: emitDebug,
+  assert: emitAssert,
+  'set-env': emitSetEnv,
+  'test-request': emitTestRequest,
 }

@@ -131,7 +131,8 @@ function examplesOf(response: ResponseNode, resolver: ExampleResolver): Example[
   return out
 }
 
-export function emitMocks(definition: DefinitionNode, ctx: EmitContext): Code | null {
+/** `createMockTable([...])` of the definition's `200` examples, or null when it has none (also for upstream definitions, UP-MOCK-1). */
+export function mockTableCode(definition: DefinitionNode, ctx: EmitContext): Code | null {
   const resolver = new ExampleResolver(definition)
   const routes: Code[] = []
   for (const route of definition.routes) {
@@ -146,8 +147,14 @@ export function emitMocks(definition: DefinitionNode, ctx: EmitContext): Code | 
   }
   if (routes.length === 0) return null
   const table = routes.reduce((all, line) => js`${all}\n${line}`, js`[`)
+  return js`${ctx.runtime('createMockTable')}(${table}\n])`
+}
+
+export function emitMocks(definition: DefinitionNode, ctx: EmitContext): Code | null {
+  const table = mockTableCode(definition, ctx)
+  if (table === null) return null
   return js`${comment('examples of 200 responses for built-in mocking (operations.md MK1-MK6)')}
-export const MOCKS: ${ctx.runtimeType('MockTable')} = ${ctx.runtime('createMockTable')}(${table}\n])
+export const MOCKS: ${ctx.runtimeType('MockTable')} = ${table}
 `
 }
 

@@ -12,7 +12,11 @@ import { comment, js } from '../code.js'
 export function usesXslt(flows: ReadonlyMap<string, FlowNode>): boolean {
   const inBlock = (statements: readonly StatementNode[]): boolean =>
     statements.some((statement) =>
-      statement.kind === 'xslt' ? true : statement.kind === 'if' && (statement.branches.some((branch) => inBlock(branch.body)) || (statement.otherwise !== null && inBlock(statement.otherwise.body))),
+      statement.kind === 'xslt'
+        ? true
+        : statement.kind === 'backend-flow'
+          ? inBlock(statement.body)
+          : statement.kind === 'if' && (statement.branches.some((branch) => inBlock(branch.body)) || (statement.otherwise !== null && inBlock(statement.otherwise.body))),
     )
   return [...flows.values()].some((flow) => inBlock(flow.body))
 }

@@ -24,6 +24,9 @@ import { XSLT } from './xslt.js'
 import { AUTH } from './auth.js'
 import { SET_CONFIG } from './set-config.js'
 import { DEBUG } from './debug.js'
+import { ASSERT } from './assert.js'
+import { SET_ENV } from './set-env.js'
+import { TEST_REQUEST } from './test-request.js'
 import type { ActionSyntax } from './types.js'
 
 export type { ActionFields, ActionSyntax } from './types.js'
@@ -50,6 +53,9 @@ export const ACTION_PARSERS: { readonly [K in ActionKind]: ActionSyntax<K> } = {
   auth: AUTH,
   'set-config': SET_CONFIG,
   debug: DEBUG,
+  assert: ASSERT,
+  'set-env': SET_ENV,
+  'test-request': TEST_REQUEST,
 }
 
 export function isImplementedAction(name: string): name is ActionKind {

@@ -7,7 +7,7 @@
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
 import { checkProxyConfig } from '../../../runtime/upstream/proxy-config.js'
 import type { StatementNode } from '../../ir/statements.js'
-import { checkCertificateFile, pendingOptions, reportProblems } from '../../upstream/static-config.js'
+import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../upstream/static-config.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 import { checkStaticObject, templateBody } from './template-body.js'
 import type { ActionSyntax } from './types.js'
@@ -29,9 +29,9 @@ export const PROXY_REQUEST: ActionSyntax<'proxy-request'> = {
     if (template.isStatic) {
       const problems = new ConfigProblems()
       const value = template.staticJson!
-      checkProxyConfig(value, 'action', problems)
+      const config = checkProxyConfig(value, 'action', problems)
       const options = value instanceof JsonObject ? value.get('options') : undefined
-      pendingOptions(options, ['options'], problems)
+      if (config !== undefined) checkDefinitionOptions(config.options, ['options'], problems)
       checkCertificateFile(options, ['options'], { siteRoot: ctx.options.siteRoot, dir: ctx.dir }, problems)
       if (!reportProblems(problems, ctx.bag, () => template.body[0]?.loc ?? template.loc, 'proxy configuration')) return undefined
     }

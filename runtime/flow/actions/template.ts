@@ -7,7 +7,7 @@
  * and with `check` an alert (topic `template`, operations.md LG6); never an error (T-RUN-4).
  */
 import { Content } from '../../values/content.js'
-import { EMPTY, type Sequence } from '../../values/item.js'
+import { EMPTY, singleton, type Sequence } from '../../values/item.js'
 import { JsonObject } from '../../values/json-value.js'
 import { writeAlert } from '../../log/alert.js'
 import { oxnDocument } from '../../oxn/index.js'
@@ -45,7 +45,7 @@ export function applyTemplate(
   const content = Content.fromText(text, decoded.kind === 'invalid' ? 'text/plain' : 'application/json')
   // the decoded tree is already at hand: later reads need not parse the text again (F-VAR-9)
   if (decoded.kind === 'json') content.decoded = oxnDocument(decoded.value, content)
-  if (output.kind === 'main-content') ctx.contents.main = [content]
+  if (output.kind === 'main-content') ctx.contents.main = singleton(content)
   else ctx.contents.upstream.set(output.id, content)
 }
 

@@ -4,7 +4,8 @@
  * LG3 table (`requestID`, `url`, `path`, `method`, `agent`, `referrer`, `requestbytes`,
  * `requestmime`; the status, response fields and timings are not known yet and are absent), then the
  * custom fields registered by `log` actions in registration order. Outside a client request only
- * `requestID` is known.
+ * `requestID` is known; in a svc-test flow after a `test-request`, the fields of that request's access
+ * log line (operations.md TS6).
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import { oxnRoot, type OxnElement } from '../../oxn/index.js'
@@ -12,6 +13,9 @@ import type { FunctionCall } from './call.js'
 
 export function xpGetLog(call: FunctionCall): OxnElement {
   const ctx = call.ctx
+  // svc-test (operations.md TS6): after a test-request, the test flow sees that request's access-log fields
+  const tested = ctx.request === null ? ctx.gateway.testRun?.accessLog : undefined
+  if (tested != null) return oxnRoot(tested)
   const keys: string[] = ['requestID']
   const values: JsonValue[] = [ctx.requestId]
   const request = ctx.request

@@ -67,8 +67,12 @@ beforeAll(async () => {
     'flows/documents.xml': '<flow><xslt src="documents.xsl" in="$in" out="$out"/></flow>',
     'flows/compat.xsl': `<xsl:stylesheet version="1.0" ${XSL}><xsl:output method="text"/><xsl:template match="/"><xsl:value-of select="//n"/>,<xsl:value-of select="//n + 1"/>,<xsl:value-of select="'10' &lt; '9'"/></xsl:template></xsl:stylesheet>`,
     'flows/compat.xml': '<flow><xslt src="compat.xsl" in="$in" out="$out"/></flow>',
+    'flows/typed.xsl': `<xsl:stylesheet version="1.0" ${XSL}><xsl:template match="/">
+  <json object=""><count number=""><xsl:value-of select="count(//n)"/></count><names array=""><xsl:for-each select="//n"><value string=""><xsl:value-of select="."/></value></xsl:for-each></names></json>
+</xsl:template></xsl:stylesheet>`,
+    'flows/typed.xml': '<flow><xslt src="typed.xsl" in="$in"/><eval out="$count">number(content()/json/count)</eval></flow>',
   })
-  project = await compileProject(root, ['flows/example.xml', 'flows/inputs.xml', 'flows/oxn.xml', 'flows/outputs.xml', 'flows/failing.xml', 'flows/documents.xml', 'flows/compat.xml'])
+  project = await compileProject(root, ['flows/example.xml', 'flows/inputs.xml', 'flows/oxn.xml', 'flows/outputs.xml', 'flows/failing.xml', 'flows/documents.xml', 'flows/compat.xml', 'flows/typed.xml'])
 })
 afterAll(() => removeSite(project.root))
 
@@ -138,6 +142,14 @@ describe('ACT-xslt-3 results', () => {
     const rendered = renderBody(ctx.contents.main)
     expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual(['<?xml version="1.0" encoding="UTF-8"?><r><n/><n/></r>', 'application/vnd.test'])
     expect(ctx.vars.get('fromXml')).toEqual([2])
+  })
+
+  it('OXN-X4, F-RESP-4: an XML result whose root carries a type attribute is sent as JSON; expressions see the document', async () => {
+    const { ctx, messages } = await project.run('flows/typed.xml', { vars: { in: ['<r><n>1</n><n>say "hi"</n></r>'] } })
+    expect(messages).toEqual([])
+    const rendered = renderBody(ctx.contents.main)
+    expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual(['{"count":2,"names":["1","say \\"hi\\""]}', 'application/json'])
+    expect(ctx.vars.get('count')).toEqual([2])
   })
 
   it('XSLT 1.0 stylesheets run in backwards-compatible mode (first node, numeric comparison)', async () => {

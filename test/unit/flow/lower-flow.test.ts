@@ -188,9 +188,9 @@ describe('flow documents: positions', () => {
 })
 
 describe('svc-test documents', () => {
-  it('F-DOC-2 accept the svc-test root; test actions are recognised but not implemented yet', () => {
+  it('F-DOC-2 accept the svc-test root; test actions are checked (test/unit/flow/test-actions.test.ts)', () => {
     const { lines, flow } = compileFlow('<svc-test>\n  <test-request>{}</test-request>\n  <eval>$status</eval>\n</svc-test>', { test: true })
-    expect(lines).toEqual(['flows/f.xml:2:3: error: action <test-request> is not implemented yet'])
+    expect(lines).toEqual(['flows/f.xml:2:17: error: test-request configuration: path is required (the request path, starting with /)'])
     expect(flow?.root).toBe('svc-test')
     expect(flow?.assigned).toEqual(['status', 'response', 'headers'])
   })

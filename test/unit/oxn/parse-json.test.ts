@@ -38,6 +38,11 @@ const VALID: [string, string, unknown][] = [
   ['DEL allowed unescaped', '"\u007f"', '\u007f'],
   ['empty key', '{"":1}', { o: [['', { n: '1' }]] }],
   ['keys keep their order', '{"b":1,"a":2}', { o: [['b', { n: '1' }], ['a', { n: '2' }]] }],
+  // long strings are searched rather than read char by char: escapes and quotes on either side of the switch
+  ['long string', `"${'x'.repeat(100)}"`, 'x'.repeat(100)],
+  ['long string with an escape after the switch', `"${'x'.repeat(40)}\\n${'y'.repeat(40)}"`, `${'x'.repeat(40)}\n${'y'.repeat(40)}`],
+  ['long strings after an escape further on', `["${'x'.repeat(40)}","${'y'.repeat(40)}\\t"]`, ['x'.repeat(40), `${'y'.repeat(40)}\t`]],
+  ['long strings in pretty text', `{\n  "a": "${'x'.repeat(40)}",\n  "b": "${'y'.repeat(40)}"\n}`, { o: [['a', 'x'.repeat(40)], ['b', 'y'.repeat(40)]] }],
 ]
 
 const INVALID: [string, string, { line: number; column: number; message?: RegExp }][] = [
@@ -54,6 +59,8 @@ const INVALID: [string, string, { line: number; column: number; message?: RegExp
   ['unescaped control character', '"a\u0001b"', { line: 1, column: 3, message: /control character U\+0001/ }],
   ['unescaped tab in a string', '"a\tb"', { line: 1, column: 3 }],
   ['unescaped newline in a string', '{"a":\n"x\ny"}', { line: 2, column: 3 }],
+  ['unescaped control character in a long string', `"${'x'.repeat(40)}\u0001"`, { line: 1, column: 42, message: /control character U\+0001/ }],
+  ['unterminated long string', `"${'x'.repeat(40)}`, { line: 1, column: 42, message: /unterminated/ }],
   ['leading zero', '01', { line: 1, column: 2 }],
   ['leading plus', '+1', { line: 1, column: 1 }],
   ['bare decimal point', '.5', { line: 1, column: 1 }],

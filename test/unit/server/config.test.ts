@@ -20,6 +20,19 @@ describe('CF1 defaults', () => {
       shutdownTimeoutMs: 10000,
     })
   })
+
+  it('issue 8: the hardening limits have their documented defaults', () => {
+    expect(loadServerConfig({})).toMatchObject({
+      maxHeaderSize: 16384,
+      maxUrlLength: 8192,
+      maxQueryParams: 1000,
+      headersTimeoutMs: 20000,
+      requestTimeoutMs: 120000,
+      keepAliveTimeoutMs: 5000,
+      maxRequestsPerSocket: 1000,
+      upstreamMaxConnections: 256,
+    })
+  })
 })
 
 const VALID: [string, Record<string, string>, Record<string, unknown>][] = [
@@ -35,6 +48,10 @@ const VALID: [string, Record<string, string>, Record<string, unknown>][] = [
   ['CF1 SVC_DEBUG_AUTH allows the header', { SVC_DEBUG_AUTH: 'pw' }, { debugAllowHeader: true, debugAuth: 'pw' }],
   ['HL3 status auth split at the first colon', { SVC_STATUS_AUTH: 'u:p:q' }, { statusAuth: { user: 'u', password: 'p:q' } }],
   ['decided: an empty value counts as unset', { PORT: '' }, { port: 8080 }],
+  ['issue 8: limits are read', { SVC_MAX_HEADER_SIZE: '32768', SVC_MAX_URL_LENGTH: '2048', SVC_MAX_QUERY_PARAMS: '50' }, { maxHeaderSize: 32768, maxUrlLength: 2048, maxQueryParams: 50 }],
+  ['issue 8: slow-client timeouts in seconds', { SVC_HEADERS_TIMEOUT: '0.5', SVC_REQUEST_TIMEOUT: '0.5' }, { headersTimeoutMs: 500, requestTimeoutMs: 500 }],
+  ['issue 8: 0 requests per socket means no limit', { SVC_MAX_REQUESTS_PER_SOCKET: '0', SVC_KEEP_ALIVE_TIMEOUT: '65' }, { maxRequestsPerSocket: 0, keepAliveTimeoutMs: 65000 }],
+  ['issue 8: upstream connections per origin', { SVC_UPSTREAM_MAX_CONNECTIONS: '1' }, { upstreamMaxConnections: 1 }],
 ]
 
 describe('CF3 accepted values', () => {
@@ -50,6 +67,16 @@ const INVALID: [string, Record<string, string>, string][] = [
   ['CF3 negative timeout', { SVC_SHUTDOWN_TIMEOUT: '-3' }, 'SVC_SHUTDOWN_TIMEOUT'],
   ['CF3 body size with unit', { SVC_MAX_BODY_SIZE: '10MB' }, 'SVC_MAX_BODY_SIZE'],
   ['CF3 SVC_STATUS_AUTH without colon', { SVC_STATUS_AUTH: 'admin' }, 'SVC_STATUS_AUTH'],
+  ['issue 8: header size with a unit', { SVC_MAX_HEADER_SIZE: '16k' }, 'SVC_MAX_HEADER_SIZE'],
+  ['issue 8: header size below 1024', { SVC_MAX_HEADER_SIZE: '512' }, 'SVC_MAX_HEADER_SIZE'],
+  ['issue 8: URL length 0', { SVC_MAX_URL_LENGTH: '0' }, 'SVC_MAX_URL_LENGTH'],
+  ['issue 8: query parameters 0', { SVC_MAX_QUERY_PARAMS: '0' }, 'SVC_MAX_QUERY_PARAMS'],
+  ['issue 8: headers timeout 0 switches protection off', { SVC_HEADERS_TIMEOUT: '0' }, 'SVC_HEADERS_TIMEOUT'],
+  ['issue 8: request timeout not a number', { SVC_REQUEST_TIMEOUT: 'soon' }, 'SVC_REQUEST_TIMEOUT'],
+  ['issue 8: headers timeout longer than request timeout', { SVC_HEADERS_TIMEOUT: '30', SVC_REQUEST_TIMEOUT: '10' }, 'SVC_HEADERS_TIMEOUT'],
+  ['issue 8: keep-alive timeout 0', { SVC_KEEP_ALIVE_TIMEOUT: '0' }, 'SVC_KEEP_ALIVE_TIMEOUT'],
+  ['issue 8: requests per socket with a fraction', { SVC_MAX_REQUESTS_PER_SOCKET: '1.5' }, 'SVC_MAX_REQUESTS_PER_SOCKET'],
+  ['issue 8: upstream connections 0', { SVC_UPSTREAM_MAX_CONNECTIONS: '0' }, 'SVC_UPSTREAM_MAX_CONNECTIONS'],
 ]
 
 describe('CF3 refused values', () => {

@@ -1,7 +1,7 @@
 /**
  * Compile-time checks of the upstream actions and `x-svc-proxy` (actions.md ACT-request-1,
  * ACT-requests-1..2, ACT-proxy-request-1, ACT-COMMON-3; upstream.md UP-CFG-1, UP-OPT-1, UP-GEN-2,
- * UP-PROXY-1, UP-VAL (pending); definition.md PX1, PX4, PX9): each case is a small project compiled
+ * UP-PROXY-1, UP-VAL-1, UP-VAL-2; validation.md VA39; definition.md PX1, PX4, PX9): each case is a small project compiled
  * with `--check`; the exact diagnostic lines are compared.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -69,14 +69,32 @@ const FLOW_CASES: [string, string, string[]][] = [
     ],
   ],
   [
-    'UP-VAL-2: validation options need definition; definition itself is pending',
-    '<request>{"url": "http://u.test/", "options": {"validate-response": "report-only"}}</request>',
-    ['flows/f.xml:2:12: error: request configuration: validate-response needs the option definition (the upstream\'s Swagger definition)'],
+    'UP-VAL-2: validation and mocking options need definition',
+    '<request>{"url": "http://u.test/", "options": {"validate-response": "report-only", "mock-response": true, "validate-request": false}}</request>',
+    [
+      'flows/f.xml:2:12: error: request configuration: validate-response needs the option definition (the upstream\'s Swagger definition)',
+      'flows/f.xml:2:12: error: request configuration: mock-response needs the option definition (the upstream\'s Swagger definition)',
+    ],
   ],
   [
-    'UP-VAL-1 (pending): the definition option is not implemented yet',
+    'UP-VAL-1: a literal definition must exist (relative to the flow file)',
     '<request>{"url": "http://u.test/", "options": {"definition": "up.yaml"}}</request>',
-    ['flows/f.xml:2:12: error: request configuration: the option definition (upstream validation and mocking) is not implemented yet'],
+    ['flows/f.xml:2:12: error: upstream definition flows/up.yaml not found'],
+  ],
+  [
+    'UP-VAL-1: also a literal inside a dynamic body, at its text',
+    '<request>{"url": {{ $env/U }}, "options": {"definition": "../contracts/up.yaml", "exit-on-error": true}}</request>',
+    ['flows/f.xml:2:32: error: upstream definition contracts/up.yaml not found'],
+  ],
+  [
+    'UP-VAL-1: every entry of requests',
+    '<requests>{"a": {"url": "http://u.test/", "options": {"definition": "/up.yaml"}}}</requests>',
+    ['flows/f.xml:2:13: error: upstream definition up.yaml not found'],
+  ],
+  [
+    'UP-VAL-1, CC18: a definition outside the site',
+    '<proxy-request>{"origin": "http://u.test", "options": {"definition": "../../up.yaml"}}</proxy-request>',
+    ['flows/f.xml:2:18: error: upstream definition ../../up.yaml is outside the site'],
   ],
   [
     'UP-NET-2: a literal relative client certificate file must exist (relative to the flow file)',
@@ -136,11 +154,9 @@ const PROXY_CASES: [string, string, string[]][] = [
   ],
   ['UP-PROXY-1: addPrefix is a path', 'origin: https://u.test\naddPrefix: "/a?b"', ['definition.yaml:6:18: error: x-svc-proxy: addPrefix "/a?b" must be a URI path without ? or #']],
   ['PX4: values from the environment are checked at run time', 'origin: {env: ORIGIN}\noptions:\n  timeout: {env: T}\nheaders:\n  env: x', []],
-  [
-    'UP-VAL (pending): options.definition is refused',
-    'origin: https://u.test\noptions:\n  definition: up.yaml',
-    ['definition.yaml:7:21: error: x-svc-proxy: the option definition (upstream validation and mocking) is not implemented yet'],
-  ],
+  ['UP-VAL-1: a literal definition must exist, at its value', 'origin: https://u.test\noptions:\n  definition: up.yaml', ['definition.yaml:7:21: error: upstream definition up.yaml not found']],
+  ['UP-VAL-2: validate-response needs definition', 'origin: https://u.test\noptions:\n  validate-response: true', ['definition.yaml:7:28: error: x-svc-proxy: validate-response needs the option definition (the upstream\'s Swagger definition)']],
+  ['UP-VAL-1: a definition from the environment is looked up at run time', 'origin: https://u.test\noptions:\n  definition: {env: UPSTREAM_DEFINITION}', []],
   ['UP-NET-2: relative to the definition', 'origin: https://u.test\noptions:\n  client-certificate-file: certs/c.pem', ['definition.yaml:7:34: error: x-svc-proxy: client-certificate-file certs/c.pem not found']],
     ['UP-PROXY-1: stripEndpoint with url is ignored with a warning', 'url: https://u.test/x\nstripEndpoint: true', ['definition.yaml:6:22: warning: x-svc-proxy: stripEndpoint is ignored together with url']],
 ]
@@ -148,5 +164,27 @@ const PROXY_CASES: [string, string, string[]][] = [
 describe('x-svc-proxy (CE / CW)', () => {
   it.each(PROXY_CASES)('%s', async (_, yaml, want) => {
     expect(await check(proxy(yaml))).toEqual(want)
+  })
+})
+
+describe('upstream definitions (UP-VAL-1, VA39)', () => {
+  const UPSTREAM = 'swagger: "2.0"\nbasePath: /v1\nsecurityDefinitions:\n  Key: { type: apiKey, in: header, name: X-Key }\nsecurity: [{ Key: [] }]\npaths:\n  /a:\n    get:\n      responses: { 200: { description: ok } }\n'
+
+  it('a valid upstream definition compiles without handler or enforcement warnings', async () => {
+    const files = flow('<request>{"url": "http://u.test/v1/a", "options": {"definition": "../contracts/up.yaml", "validate-request": true}}</request>')
+    expect(await check({ ...files, 'contracts/up.yaml': UPSTREAM })).toEqual([])
+  })
+
+  it('the errors of an upstream definition are reported in its own file', async () => {
+    const files = flow('<request>{"url": "http://u.test/v1/a", "options": {"definition": "../contracts/up.yaml"}}</request>')
+    const broken = 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      parameters:\n        - { name: q, in: query, type: intger }\n'
+    const lines = await check({ ...files, 'contracts/up.yaml': broken })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^contracts\/up\.yaml:6:\d+: error: /)
+  })
+
+  it('a site file that is no valid definition is compiled quietly when a definition is named at run time', async () => {
+    const files = flow('<request>{"url": "http://u.test/v1/a", "options": {"definition": {{ $env/DEF }}, "validate-request": true}}</request>')
+    expect(await check({ ...files, 'contracts/up.yaml': UPSTREAM, 'contracts/broken.json': '{"swagger": "2.0", "paths": 5}' })).toEqual([])
   })
 })

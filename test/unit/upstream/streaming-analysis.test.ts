@@ -58,6 +58,7 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     ['the proxy-request is not last', `${PROXY}\n  <eval out="$x">1</eval>`],
     ['another proxy-request runs first', `  <proxy-request if="false()">{ "origin": "http://u.test" }</proxy-request>\n${PROXY}`],
     ['follow-redirects is statically true', '  <proxy-request>{ "origin": "http://u.test", "options": { "follow-redirects": true } }</proxy-request>'],
+    ['an upstream definition turns validate-request on (UP-PROXY-6)', '  <proxy-request>{ "origin": "http://u.test", "options": { "definition": {{ $env/DEF }} } }</proxy-request>'],
   ])('not when %s', async (_, flow) => {
     expect(await handlers(project(flow))).toContain(BUFFERED)
   })

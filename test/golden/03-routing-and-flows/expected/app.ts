@@ -14,4 +14,5 @@ export const APP: CompiledApp = {
   defaultFlow: flowHandler("flows/default.xml", flowDefault),
   version: "0.1.0",
   revision: "golden",
+  reads: { request: true, upstream: false },
 }

@@ -12,4 +12,5 @@ export const APP: CompiledApp = {
   defaultFlow: null,
   version: "0.1.0",
   revision: "golden",
+  reads: { request: true, upstream: true },
 }

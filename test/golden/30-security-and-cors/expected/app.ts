@@ -14,6 +14,7 @@ export const APP: CompiledApp = {
   defaultFlow: null,
   version: "0.1.0",
   revision: "golden",
+  reads: { request: false, upstream: false },
   cors: CORS,
   security: SECURITY,
 }

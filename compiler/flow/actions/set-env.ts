@@ -1,0 +1,28 @@
+/**
+ * `<set-env>JSON-OBJECT</set-env>` (actions.md ACT-set-env-1, ACT-set-env-2): no attributes of its
+ * own. A static body must be an object whose values are strings, numbers, booleans or null (CE at the
+ * offending member); a dynamic one is checked when it runs (RF).
+ */
+import { checkEnvOverrides } from '../../../runtime/testing/set-env.js'
+import { staticJsonLocator } from './static-json.js'
+import { checkStaticObject, emptyTemplate, templateBody } from './template-body.js'
+import type { ActionSyntax } from './types.js'
+
+export const SET_ENV: ActionSyntax<'set-env'> = {
+  attributes: [],
+  lower(element, ctx, fields) {
+    const body = templateBody(element, ctx, false)
+    if (body === undefined) return undefined
+    const template = body ?? emptyTemplate(element, ctx)
+    if (!checkStaticObject(template, element, ctx)) return undefined
+    if (template.isStatic) {
+      const checked = checkEnvOverrides(template.staticJson!)
+      if (!checked.ok) {
+        const loc = staticJsonLocator(element, ctx, template).loc(checked.key === null ? [] : [checked.key])
+        ctx.bag.error('flow/invalid-set-env', loc, `<set-env>: ${checked.message}`)
+        return undefined
+      }
+    }
+    return { kind: 'set-env', ...fields, template }
+  },
+}

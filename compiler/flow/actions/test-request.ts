@@ -1,0 +1,35 @@
+/**
+ * `<test-request>JSON-OBJECT</test-request>` (actions.md ACT-test-request-1): no attributes of its
+ * own. A static configuration is checked now with the run time's checker (runtime/testing/
+ * test-request.ts): errors are CEs, warnings CWs, at the offending value. The action sets `$status`,
+ * `$response` and `$headers` (ACT-test-request-4), which therefore count as set for XC-7.
+ */
+import { checkTestRequestConfig } from '../../../runtime/testing/test-request.js'
+import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
+import { TEST_REQUEST_VARIABLES } from '../elements.js'
+import { staticJsonLocator } from './static-json.js'
+import { checkStaticObject, emptyTemplate, templateBody } from './template-body.js'
+import type { ActionSyntax } from './types.js'
+
+export const TEST_REQUEST: ActionSyntax<'test-request'> = {
+  attributes: [],
+  lower(element, ctx, fields) {
+    for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
+    const body = templateBody(element, ctx, false)
+    if (body === undefined) return undefined
+    const template = body ?? emptyTemplate(element, ctx)
+    if (!checkStaticObject(template, element, ctx)) return undefined
+    if (template.isStatic) {
+      const problems = new ConfigProblems()
+      checkTestRequestConfig(template.staticJson!, problems)
+      const where = staticJsonLocator(element, ctx, template)
+      for (const problem of problems.items) {
+        const message = `test-request configuration: ${problem.message}`
+        if (problem.severity === 'error') ctx.bag.error('flow/invalid-test-request', where.loc(problem.path), message)
+        else ctx.bag.warning('flow/test-request-warning', where.loc(problem.path), message)
+      }
+      if (problems.hasErrors) return undefined
+    }
+    return { kind: 'test-request', ...fields, template, dir: ctx.dir }
+  },
+}

@@ -1,0 +1,202 @@
+/**
+ * The `svc-test` command as users run it (operations.md TS1-TS12; actions.md "Test actions"): the
+ * built `bin/svc-test.mjs` as a child process over the suites of test/fixtures/svc-test (the `shop`
+ * application, a definition that does not compile, tests without a definition), and over the test
+ * documents of every example. TAP on stdout is compared line by line; logs go to stderr.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+const BIN = join(ROOT, 'bin/svc-test.mjs')
+const FIXTURES = join(ROOT, 'test/fixtures/svc-test')
+const SHOP = join(FIXTURES, 'shop')
+
+interface Result {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  /** stderr without the JSON log lines. */
+  readonly messages: string
+}
+
+function svcTest(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, SVC_REVISION: '', ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const messages = stderr
+        .split('\n')
+        .filter((line) => !line.startsWith('{"timestamp"'))
+        .join('\n')
+      resolve({ code, stdout, stderr, messages })
+    })
+  })
+}
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '')
+
+const servers: Server[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+})
+
+describe('svc-test', () => {
+  it('TS12: usage errors exit 2, --help exits 0', async () => {
+    const none = await svcTest([], SHOP)
+    expect(none.code).toBe(2)
+    expect(none.stderr).toMatch(/^svc-test: missing test file/)
+    const unknown = await svcTest(['--frobnicate', 'tests/pass.xml'], SHOP)
+    expect(unknown.code).toBe(2)
+    const timeout = await svcTest(['--timeout', '0', 'tests/pass.xml'], SHOP)
+    expect(timeout.code).toBe(2)
+    const help = await svcTest(['--help'], SHOP)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('svc-test [--definition <file>] [-d <debug>] [--timeout <seconds>] <test.xml>...')
+  })
+
+  it('TS11: a passing suite: assertions, set-env, test-request, golden file, compare flags, get-log()', async () => {
+    const result = await svcTest(['tests/pass.xml'], SHOP)
+    expect(result.messages.trim()).toBe('')
+    expect(lines(result.stdout)).toEqual(['1..1', 'ok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions', '# passed: 1, failed: 0'])
+    expect(result.code).toBe(0)
+  })
+
+  it('TS10-TS12: failed assertions, a raised error, a compile error and a missing file, each in its TAP shape', async () => {
+    const result = await svcTest(['tests/fail.xml', 'tests/error.xml', 'tests/bad-json.xml', 'tests/missing.xml', 'tests/pass.xml'], SHOP)
+    expect(lines(result.stdout)).toEqual([
+      '1..5',
+      'not ok 1 tests/fail.xml: 4 assertions, 2 failed',
+      '# assertion 2 (math is broken): expected 3, got 2',
+      `# assertion 3 (concat('a', 'b')): expected a string containing "x", got "ab"`,
+      'not ok 2 tests/error.xml: 1 assertion, 0 failed',
+      '# error: tests/error.xml:3:3: stop here (5000): the test gave up',
+      'not ok 3 tests/bad-json.xml: 0 assertions, 0 failed',
+      `# error: tests/bad-json.xml:2:32: the body of <assert> is not a JSON array: invalid JSON: unexpected character ']', expected a JSON value`,
+      'not ok 4 tests/missing.xml: 0 assertions, 0 failed',
+      '# error: file not found',
+      'ok 5 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions',
+      '# passed: 1, failed: 4',
+    ])
+    expect(result.code).toBe(1)
+    // ACT-COMMON-4: compile errors of test documents in the CL4 shape, with a code frame
+    expect(result.messages).toContain(`tests/bad-json.xml:2:32: error: the body of <assert> is not a JSON array`)
+    expect(result.messages).toContain(' 2 |   <assert>[ [ "1 = 1", true ], ]</assert>\n   |                                ^')
+  })
+
+  it('ACT-assert-1, ACT-set-env-1: dynamic bodies are checked when they run; errors point into the flow that raised them', async () => {
+    const result = await svcTest(['tests/dynamic.xml', 'tests/sub-flow-error.xml'], SHOP)
+    expect(lines(result.stdout)).toEqual([
+      '1..2',
+      'not ok 1 tests/dynamic.xml: 4 assertions, 0 failed',
+      '# error: tests/dynamic.xml:7:3: assert: invalid expression in assertion 1: unexpected end of input',
+      'not ok 2 tests/sub-flow-error.xml: 1 assertion, 0 failed',
+      "# error: tests/flows/fetch.xml:3:3: Upstream Request Failed (3101): Request 'stock' to http://stock.test/x failed: no backend flow registered",
+      '# passed: 0, failed: 2',
+    ])
+  })
+
+  it('TS8: backend flows answer request, requests and the test flow`s own request, in key order, with assertions inside', async () => {
+    const result = await svcTest(['tests/backend.xml'], SHOP)
+    expect(lines(result.stdout)).toEqual(['1..1', 'ok 1 GET /shop/items/A-1 (tests/backend.xml): 16 assertions', '# passed: 1, failed: 0'])
+    // LG5: every answer has its svc_request line
+    expect(result.stderr).toContain('"url":"http://stock.test/price/A-1","method":"GET","status":200')
+  })
+
+  it('TS8: an upstream request without a matching backend flow fails with 3101 (ENOBACKEND)', async () => {
+    const result = await svcTest(['tests/no-backend.xml'], SHOP)
+    expect(lines(result.stdout)[1]).toBe('ok 1 GET /shop/items/A-1 (tests/no-backend.xml): 3 assertions')
+    expect(result.stderr).toContain('"errorName":"ENOBACKEND","errorMessage":"no backend flow registered"')
+  })
+
+  it('TS6, TS7: variables are shared both ways; set-env reaches $env and {env: NAME} sources; POST with body and headers', async () => {
+    const result = await svcTest(['tests/shared.xml'], SHOP)
+    expect(lines(result.stdout)).toEqual(['1..1', 'ok 1 GET /shop/mode (tests/shared.xml): 15 assertions', '# passed: 1, failed: 0'])
+  })
+
+  it('TS9: each file starts afresh: no variables, overrides or backend flows from the file before', async () => {
+    // shared.xml sets SHOP_MODE and a catch-all backend flow; pass.xml would see neither
+    const result = await svcTest(['tests/shared.xml', 'tests/no-backend.xml'], SHOP)
+    expect(lines(result.stdout).slice(1, 3)).toEqual(['ok 1 GET /shop/mode (tests/shared.xml): 15 assertions', 'ok 2 GET /shop/items/A-1 (tests/no-backend.xml): 3 assertions'])
+  })
+
+  it('TS3: a definition with compile errors bails out', async () => {
+    const result = await svcTest(['tests/any.xml'], join(FIXTURES, 'broken'))
+    expect(result.stdout).toBe('Bail out! definition has errors\n')
+    expect(result.code).toBe(1)
+    expect(result.messages).toContain('flows/a.xml:2:3: error: unknown action <evall>; did you mean <eval>?')
+  })
+
+  it('TS2: without a definition, tests run; test-request fails', async () => {
+    const result = await svcTest(['tests/plain.xml', 'tests/needs-app.xml'], join(FIXTURES, 'no-definition'))
+    expect(lines(result.stdout)).toEqual([
+      '1..2',
+      'ok 1 tests/plain.xml: 2 assertions',
+      'not ok 2 tests/needs-app.xml: 0 assertions, 0 failed',
+      '# error: tests/needs-app.xml:2:3: test-request: there is no definition under test (svc-test found none; give --definition)',
+      '# passed: 1, failed: 1',
+    ])
+    expect(result.code).toBe(1)
+  })
+
+  it('TS2: the definition is found above the first test file, or named by --definition', async () => {
+    const found = await svcTest(['shop/tests/pass.xml'], FIXTURES)
+    expect(lines(found.stdout)[1]).toBe('ok 1 GET /shop/hello?name=Ada (shop/tests/pass.xml): 19 assertions')
+    const named = await svcTest(['--definition', '../shop/definition.yaml', 'tests/plain.xml'], join(FIXTURES, 'no-definition'))
+    expect(named.code).toBe(0)
+  })
+
+  it('TS10: a file running longer than --timeout fails', async () => {
+    const silent = createServer(() => {})
+    servers.push(silent)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+    const started = performance.now()
+    const result = await svcTest(['--timeout', '0.5', 'tests/slow.xml', 'tests/fail.xml'], SHOP, { STOCK_ORIGIN: origin })
+    expect(lines(result.stdout).slice(0, 3)).toEqual([
+      '1..2',
+      'not ok 1 GET /shop/items/A-1 (tests/slow.xml): 0 assertions, 0 failed',
+      '# error: tests/slow.xml:1:1: the test did not finish within 0.5 s',
+    ])
+    expect(lines(result.stdout)[3]).toBe('not ok 2 tests/fail.xml: 4 assertions, 2 failed')
+    // the abandoned request is aborted: the command does not wait for the upstream timeout
+    expect(performance.now() - started).toBeLessThan(8000)
+  })
+
+  it('-d sets the debug configuration of the tests', async () => {
+    const result = await svcTest(['-d', 'assert:debug:log', 'tests/fail.xml'], SHOP)
+    expect(result.code).toBe(1)
+    const invalid = await svcTest(['-d', 'x:y:z:w', 'tests/fail.xml'], SHOP)
+    expect(invalid.code).toBe(2)
+  })
+})
+
+/** Every example with test documents: its tests pass (operations.md TS12 exit 0). */
+const EXAMPLES = join(ROOT, 'examples')
+const examplesWithTests = existsSync(EXAMPLES)
+  ? readdirSync(EXAMPLES).filter((name) => existsSync(join(EXAMPLES, name, 'tests')) && readdirSync(join(EXAMPLES, name, 'tests')).some((file) => file.endsWith('.xml')))
+  : []
+
+describe.each(examplesWithTests)('svc-test on examples/%s', (name) => {
+  it('passes every test document', async () => {
+    const dir = join(EXAMPLES, name)
+    const tests = readdirSync(join(dir, 'tests'))
+      .filter((file) => file.endsWith('.xml'))
+      .sort()
+      .map((file) => `tests/${file}`)
+    const result = await svcTest(tests, dir)
+    expect(result.stdout, result.messages).toMatch(/# passed: \d+, failed: 0\n$/)
+    expect(result.code).toBe(0)
+  })
+})

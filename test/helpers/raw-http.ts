@@ -1,0 +1,88 @@
+/**
+ * Raw HTTP/1.1 over node:net for tests whose input a client library would refuse or normalise (odd
+ * bytes in the target, CR/LF, slow or partial messages): writes bytes as given and reads until the
+ * server closes the connection (send `Connection: close` to get one answer back).
+ */
+import { connect, type Socket } from 'node:net'
+
+export interface RawResponse {
+  /** Everything the server sent, as latin1 text (one character per byte). */
+  readonly raw: string
+  /** `HTTP/1.1 200 OK`, or '' when nothing came back. */
+  readonly statusLine: string
+  readonly status: number
+  /** Header fields in order, names as sent. */
+  readonly headers: readonly [string, string][]
+  /** The body after the head (chunked bodies are left encoded). */
+  readonly body: string
+  /** Milliseconds from connecting to the close. */
+  readonly elapsedMs: number
+}
+
+export interface RawOptions {
+  /** Written after the first part, one part every `gapMs` (slow clients). */
+  readonly parts?: readonly (string | Buffer)[]
+  readonly gapMs?: number
+  /** Half-close after writing everything. */
+  readonly end?: boolean
+  /** Give up (and destroy the socket) after this long; default 10 s. */
+  readonly timeoutMs?: number
+}
+
+/** Sends `bytes` (then `parts`) and resolves with what came back once the server closed. */
+export function rawRequest(port: number, bytes: string | Buffer, options: RawOptions = {}): Promise<RawResponse> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    let timer: NodeJS.Timeout | undefined
+    const guard = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`no close within ${options.timeoutMs ?? 10000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`))
+    }, options.timeoutMs ?? 10000)
+    const finish = (): void => {
+      clearTimeout(guard)
+      clearTimeout(timer)
+      resolve(parseRawResponse(Buffer.concat(chunks).toString('latin1'), performance.now() - started))
+    }
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // a reset after the answer arrived still leaves the answer to check
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') {
+        clearTimeout(guard)
+        reject(error)
+      }
+    })
+    socket.on('close', finish)
+    socket.write(bytes)
+    const parts = options.parts ?? []
+    let next = 0
+    const writeNext = (): void => {
+      if (socket.destroyed) return
+      if (next < parts.length) {
+        socket.write(parts[next++]!)
+        timer = setTimeout(writeNext, options.gapMs ?? 0)
+      } else if (options.end) socket.end()
+    }
+    if (parts.length > 0) timer = setTimeout(writeNext, options.gapMs ?? 0)
+    else if (options.end) socket.end()
+  })
+}
+
+/** Splits a raw response into status line, header fields and body. */
+export function parseRawResponse(raw: string, elapsedMs = 0): RawResponse {
+  const end = raw.indexOf('\r\n\r\n')
+  const head = (end < 0 ? raw : raw.slice(0, end)).split('\r\n')
+  const statusLine = head[0] ?? ''
+  const headers = head.slice(1).map((line): [string, string] => {
+    const colon = line.indexOf(':')
+    return [line.slice(0, colon), line.slice(colon + 1).trim()]
+  })
+  return { raw, statusLine, status: Number(statusLine.split(' ')[1] ?? 0), headers, body: end < 0 ? '' : raw.slice(end + 4), elapsedMs }
+}
+
+/** The value of the first header field named `name` (any case), or undefined. */
+export function headerOf(response: RawResponse, name: string): string | undefined {
+  const lower = name.toLowerCase()
+  return response.headers.find(([n]) => n.toLowerCase() === lower)?.[1]
+}
