@@ -1,8 +1,9 @@
 /**
  * What bounds one upstream call (upstream.md UP-TIME-1, UP-TIME-3, UP-GEN-6 step 5, UP-ERR-7, flows.md
- * F-EXEC-8): the overall timer across redirect hops and the client-gone listener, both stopping the
- * current hop. For a streamed response the timer ends with the head and the listener stays until the
- * transfer ends.
+ * F-EXEC-8): the overall timer across redirect hops and the client-gone watcher, both stopping the
+ * current hop. For a streamed response the timer ends with the head and the watcher stays until the
+ * transfer ends. The watcher is registered with the exchange itself (no AbortSignal or listener per
+ * call); a site that only has a signal gets a listener on it.
  */
 import type { ClientGoneWatcher } from '../flow/context.js'
 import { CLIENT_ABORTED, timeoutFailure, UpstreamFailureError, type UpstreamFailure } from './failure.js'
