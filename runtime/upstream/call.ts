@@ -308,66 +308,59 @@ async function exchangeOnce(
     if (stream) {
       return { kind: 'streamed', url: state.url, status: head.status, rawHeaders: head.rawHeaders, transfer: new StreamTransfer(hop, head, site, logBase, control, request, tls) }
     }
-    return buffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls)
+    return buffered({ services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls })
   }
+}
+
+/** What reading a buffered response needs: the call, its current hop and its cache plan. */
+interface BufferedStep {
+  readonly services: UpstreamServices
+  readonly request: PreparedRequest
+  readonly site: CallSite
+  readonly control: CallControl
+  readonly state: HopState
+  readonly hop: Hop
+  readonly head: HopHead
+  readonly plan: CachePlan | null
+  readonly cacheRequest: CacheRequest
+  readonly logBase: LogBase
+  readonly tls: boolean
 }
 
 /**
  * Reads, decodes and (maybe) caches the body of a final or intermediate response. Usually the whole
  * body came with the head and has no coding to undo: then nothing is awaited.
  */
-function buffered(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
-  hop: Hop,
-  head: HopHead,
-  plan: CachePlan | null,
-  cacheRequest: CacheRequest,
-  logBase: LogBase,
-  tls: boolean,
-): CallOutcome | Promise<CallOutcome> {
-  const codings = codingsToUndo(rawField(head.rawHeaders, 'content-encoding'))
-  const received = codings === null || codings.length === 0 ? hop.receivedBody : null
-  if (received === null) return readBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls, codings)
-  return settleBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, codings, bodyOf(received, state, head))
+function buffered(step: BufferedStep): CallOutcome | Promise<CallOutcome> {
+  const codings = codingsToUndo(rawField(step.head.rawHeaders, 'content-encoding'))
+  const received = codings === null || codings.length === 0 ? step.hop.receivedBody : null
+  if (received === null) return readBuffered(step, codings)
+  return settleBuffered(step, codings, bodyOf(received, step.state, step.head))
 }
 
-async function readBuffered(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
-  hop: Hop,
-  head: HopHead,
-  plan: CachePlan | null,
-  cacheRequest: CacheRequest,
-  logBase: LogBase,
-  tls: boolean,
-  codings: readonly Coding[] | null,
-): Promise<CallOutcome> {
+async function readBuffered(step: BufferedStep, codings: readonly Coding[] | null): Promise<CallOutcome> {
+  const { services, request, control, state, hop, head } = step
   const limit = services.settings.maxUpstreamBodySize
   let chunks: Buffer[]
   try {
     // A coded body may be a little larger than its decoded form; the decoded size is checked exactly.
     chunks = await hop.readBody(codings === null || codings.length === 0 ? limit : limit + 65536, () => tooLargeError(limit))
   } catch (error) {
-    const failure = control.failure ?? classifyError(error, request.limits, tls)
-    return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
+    return failedStep(step, control.failure ?? classifyError(error, request.limits, step.tls))
   }
   let body = bodyOf(chunks, state, head)
   if (body !== EMPTY && codings !== null && codings.length > 0) {
     try {
       body = await decodeBody(body, codings, limit)
     } catch (error) {
-      const failure = control.failure ?? classifyError(error, request.limits, tls)
-      return failed(failure, state.url, site, logBase, head, hop.bytes, hop.started)
+      return failedStep(step, control.failure ?? classifyError(error, request.limits, step.tls))
     }
   }
-  return settleBuffered(services, request, site, control, state, hop, head, plan, cacheRequest, logBase, codings, body)
+  return settleBuffered(step, codings, body)
+}
+
+function failedStep(step: BufferedStep, failure: UpstreamFailure): CallOutcome {
+  return failed(failure, step.state.url, step.site, step.logBase, step.head, step.hop.bytes, step.hop.started)
 }
 
 /** The body as received: empty for HEAD, 204 and 304. */
@@ -377,21 +370,9 @@ function bodyOf(chunks: readonly Buffer[], state: HopState, head: HopHead): Buff
 }
 
 /** The response once its body is read (and decoded): logged, cached, returned. */
-function settleBuffered(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
-  hop: Hop,
-  head: HopHead,
-  plan: CachePlan | null,
-  cacheRequest: CacheRequest,
-  logBase: LogBase,
-  codings: readonly Coding[] | null,
-  body: Buffer,
-): CallOutcome {
-  if (control.failure !== null) return failed(control.failure, state.url, site, logBase, head, hop.bytes, hop.started)
+function settleBuffered(step: BufferedStep, codings: readonly Coding[] | null, body: Buffer): CallOutcome {
+  const { services, request, site, control, state, hop, head, plan, cacheRequest, logBase } = step
+  if (control.failure !== null) return failedStep(step, control.failure)
   const mime = rawField(head.rawHeaders, 'content-type') ?? ''
   const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
   writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: false, failure: null })
