@@ -51,17 +51,17 @@ export function createLogger(sink: LogSink = batchingSink()): Logger {
           return
         }
       }
-      const record: Record<string, unknown> = { timestamp: lastText, type }
+      // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
+      // custom field named `__proto__` (LG4) is an ordinary member.
+      let line = `{"timestamp":"${lastText}","type":${JSON.stringify(type)}`
       const keys = Object.keys(fields)
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!
-        const value = fields[key]
-        if (value === undefined || key === 'timestamp' || key === 'type') continue
-        // A custom field named `__proto__` (LG4) must stay an ordinary member.
-        if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
-        else record[key] = value
+        if (key === 'timestamp' || key === 'type') continue
+        const value = JSON.stringify(fields[key])
+        if (value !== undefined) line += `,${JSON.stringify(key)}:${value}`
       }
-      sink(JSON.stringify(record) + '\n')
+      sink(line + '}\n')
     },
   }
 }

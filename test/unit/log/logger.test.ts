@@ -20,6 +20,8 @@ const CASES: [string, Record<string, unknown>, string][] = [
   ['own timestamp and type members dropped', { type: 'other', timestamp: 'then', a: 1 }, ',"a":1'],
   ['a custom `__proto__` member kept', proto, ',"__proto__":1'],
   ['text escaped', { s: 'a"\n\u2028' }, ',"s":"a\\"\\n\u2028"'],
+  ['integer-like custom keys after timestamp and type', { requestID: 'r', '7': 'x' }, ',"7":"x","requestID":"r"'],
+  ['integer-like keys with an own type member', { type: 't', '0': 1 }, ',"0":1'],
 ]
 
 describe('createLogger', () => {
