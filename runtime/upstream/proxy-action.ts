@@ -35,6 +35,7 @@ import { failureError, storeFailure, storeInvalid, storeResponse } from './settl
 import { urlText } from './target-url.js'
 import { contractOf, needsBufferedResponse, performContractCall } from './upstream-contract.js'
 import { storeUpstreamEntry } from './upstream-variable.js'
+import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
 /** The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). */
 export async function proxyRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue, last: boolean): Promise<void> {
@@ -154,22 +155,7 @@ function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
 }
 
 /** Fields never copied from the upstream response (UP-PROXY-5); hop-by-hop ones are added per response. */
-const NOT_COPIED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
-  'content-encoding',
-  'content-type',
-  'date',
-  'server',
-])
+const NOT_COPIED = new Set<string>([...HOP_BY_HOP_FIELDS, 'content-length', 'content-encoding', 'content-type', 'date', 'server'])
 
 /** UP-PROXY-5: the upstream status and end-to-end fields become the client response's. */
 function copyUpstreamHead(ctx: FlowContext, status: number, rawHeaders: readonly string[]): void {

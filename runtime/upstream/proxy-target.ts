@@ -20,25 +20,10 @@ import { MAIN_ID } from './request-id.js'
 import type { UpstreamServices } from './services.js'
 import { forcedHttps, parseTargetUrl, withPlainPath, withQuery, type TargetUrl } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
+import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
-const DROPPED = new Set([
-  'cookie',
-  'authorization',
-  'host',
-  'content-length',
-  'accept-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'debug',
-])
+/** Client fields never sent to the proxied upstream (UP-PROXY-4); fields named in `Connection` too. */
+const DROPPED = new Set<string>(['cookie', 'authorization', 'host', 'content-length', 'accept-encoding', ...HOP_BY_HOP_FIELDS, 'expect', 'debug'])
 
 export interface ProxyBody {
   /** The client body not read yet (streamed, UP-GEN-6 step 2), or null: the body read at PL18. */
