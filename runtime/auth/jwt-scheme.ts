@@ -99,11 +99,15 @@ export class JwtScheme {
     const found = readToken(this.spec.token, request)
     if ('missing' in found) return failed(found.missing)
     const token = found.token
-    const jws = parseCompactJws(token)
+    // A token this key verified before comes with its parsed form (steps 1 and 3 done once).
+    const known = key?.verified.get(token)
+    const jws = known ?? parseCompactJws(token)
     if (jws === null) return failed(MALFORMED)
     if (!algorithms.includes(jws.alg)) return failed(`Invalid JWT: algorithm ${displayAlg(jws.alg)} not accepted`)
-    const signature = key !== null ? await this.#verifyWithKey(token, jws, key) : await this.#verifyWithJwks(token, jws, jwksUrl!, requestId)
-    if (signature !== null) return failed(signature)
+    if (known === undefined) {
+      const signature = key !== null ? await this.#verifyWithKey(token, jws, key) : await this.#verifyWithJwks(token, jws, jwksUrl!, requestId)
+      if (signature !== null) return failed(signature)
+    }
     // Whole seconds since the epoch; a token whose `exp` is the current second has expired (J7 step 4).
     const now = Math.floor(Date.now() / 1000)
     if (jws.exp !== undefined && !(jws.exp > now)) return failed('Invalid JWT: Token has expired.')
@@ -116,10 +120,9 @@ export class JwtScheme {
 
   /** Step 3 with a static key: null when the signature verifies, else the reason. */
   async #verifyWithKey(token: string, jws: ParsedJws, key: VerificationKey): Promise<string | null> {
-    if (key.verified.has(token)) return null
     const cryptoKey = await key.cryptoKey(jws.alg)
     if (cryptoKey === null || !(await verifySignature(token, jws.alg, cryptoKey))) return BAD_SIGNATURE
-    key.verified.add(token)
+    key.verified.add(token, jws)
     return null
   }
 
@@ -128,7 +131,7 @@ export class JwtScheme {
     const store = this.resources.jwks
     let set = await store.current(url, requestId)
     if (set === null) return 'JWKS unavailable'
-    if (this.#verifiedBySet.get(set)?.has(token)) return null
+    if (this.#verifiedBySet.get(set)?.get(token) !== undefined) return null
     let keys = await candidateKeys(set, jws.alg, jws.kid)
     if (keys.length === 0) {
       const refreshed = await store.refetch(url, requestId)
@@ -142,7 +145,7 @@ export class JwtScheme {
       if (!(await verifySignature(token, jws.alg, key))) continue
       let verified = this.#verifiedBySet.get(set)
       if (verified === undefined) this.#verifiedBySet.set(set, (verified = new VerifiedTokens()))
-      verified.add(token)
+      verified.add(token, jws)
       return null
     }
     return BAD_SIGNATURE

@@ -94,16 +94,18 @@ describe('checkSecurity (PL8)', () => {
 })
 
 describe('VerifiedTokens (J7 step 3 done once per token and key)', () => {
-  it('remembers up to 1024 tokens, then starts over; long tokens are not kept', async () => {
+  it('remembers up to 1024 tokens with their parsed form, then starts over; long tokens are not kept', async () => {
     const { VerifiedTokens } = await import('../../../runtime/auth/verified-tokens.js')
+    const { parseCompactJws } = await import('../../../runtime/auth/jws.js')
+    const parsed = parseCompactJws(await token({ sub: 'u' }))!
     const tokens = new VerifiedTokens()
-    for (let i = 0; i < 1024; i++) tokens.add(`t${i}`)
-    expect(tokens.has('t0')).toBe(true)
-    tokens.add('t1024')
-    expect(tokens.has('t0')).toBe(false)
-    expect(tokens.has('t1024')).toBe(true)
-    tokens.add('x'.repeat(4097))
-    expect(tokens.has('x'.repeat(4097))).toBe(false)
+    for (let i = 0; i < 1024; i++) tokens.add(`t${i}`, parsed)
+    expect(tokens.get('t0')).toBe(parsed)
+    tokens.add('t1024', parsed)
+    expect(tokens.get('t0')).toBeUndefined()
+    expect(tokens.get('t1024')).toBe(parsed)
+    tokens.add('x'.repeat(4097), parsed)
+    expect(tokens.get('x'.repeat(4097))).toBeUndefined()
   })
 
   it('a remembered token still fails its time and claim checks', async () => {
