@@ -8,13 +8,11 @@
  * request may end in an internal error. The seed is fixed so that CI runs are repeatable;
  * `FUZZ_SEED=<n>` explores another run, `FUZZ_REQUESTS=<n>` makes it longer; failures print the seed.
  */
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
+import type { RunningGateway } from '../helpers/gateway-process.js'
+import { startHardeningGateway, type HardeningGateway } from '../helpers/hardening-gateway.js'
 import { rawRequest } from '../helpers/raw-http.js'
-import { startRecordingUpstream, type RecordingUpstream } from '../helpers/upstream-server.js'
 
-const FIXTURE = new URL('../fixtures/hardening/definition.yaml', import.meta.url).pathname
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123)
 const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 300)
 const PARALLEL = 6
@@ -191,33 +189,21 @@ function checkAnswer(response: Parsed, head: boolean): void {
   expect(typeof document.error?.code).toBe('number')
 }
 
-let bundle = ''
+let fixture: HardeningGateway | undefined
 let gateway: RunningGateway
-let upstream: RecordingUpstream
 
 beforeAll(async () => {
-  bundle = temporaryDir()
-  await compileOrThrow(FIXTURE, bundle)
-  upstream = await startRecordingUpstream()
-  gateway = await startBundle(bundle, {
-    UPSTREAM: upstream.origin,
-    REFUSED: 'http://127.0.0.1:1',
+  fixture = await startHardeningGateway({
     SVC_MAX_BODY_SIZE: '65536',
-    SVC_HEADERS_TIMEOUT: '1',
-    SVC_REQUEST_TIMEOUT: '2',
-    SVC_KEEP_ALIVE_TIMEOUT: '1',
     SVC_ALLOW_MOCKING: 'true',
     SVC_DEBUG_ALLOW_HEADER: 'true',
     SVC_TRUST_REQUEST_ID: 'true',
     SVC_TRUST_PROXY: 'true',
   })
+  gateway = fixture.gateway
 })
 
-afterAll(async () => {
-  await gateway?.stop()
-  await upstream?.close()
-  if (bundle !== '') rmSync(bundle, { recursive: true, force: true })
-})
+afterAll(() => fixture?.stop())
 
 describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
   it(`${REQUESTS} random requests: well-formed answers, JSON errors, no internal errors, process alive`, async () => {

@@ -7,41 +7,30 @@
  * (prototype pollution). Limits and defaults: SECURITY.md, docs/configuration.md.
  */
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
+import type { RunningGateway } from '../helpers/gateway-process.js'
+import { startHardeningGateway, type HardeningGateway } from '../helpers/hardening-gateway.js'
 import { headerOf, rawRequest, type RawResponse } from '../helpers/raw-http.js'
-import { startRecordingUpstream, type RecordingUpstream } from '../helpers/upstream-server.js'
+import type { RecordingUpstream } from '../helpers/upstream-server.js'
 
-const FIXTURE = new URL('../fixtures/hardening/definition.yaml', import.meta.url).pathname
 const BODY_LIMIT = 65536
 
-let bundle = ''
+let fixture: HardeningGateway | undefined
 let gateway: RunningGateway
 let upstream: RecordingUpstream
 
 beforeAll(async () => {
-  bundle = temporaryDir()
-  await compileOrThrow(FIXTURE, bundle)
-  upstream = await startRecordingUpstream()
-  gateway = await startBundle(bundle, {
-    UPSTREAM: upstream.origin,
-    REFUSED: 'http://127.0.0.1:1',
+  fixture = await startHardeningGateway({
     SVC_MAX_BODY_SIZE: String(BODY_LIMIT),
-    SVC_HEADERS_TIMEOUT: '1',
-    SVC_REQUEST_TIMEOUT: '2',
-    SVC_KEEP_ALIVE_TIMEOUT: '1',
     SVC_MAX_REQUESTS_PER_SOCKET: '3',
   })
+  gateway = fixture.gateway
+  upstream = fixture.upstream
 })
 
-afterAll(async () => {
-  await gateway?.stop()
-  await upstream?.close()
-  if (bundle !== '') rmSync(bundle, { recursive: true, force: true })
-})
+afterAll(() => fixture?.stop())
 
 /** One request message with `Connection: close`; `body` gets a Content-Length. Bytes are latin1. */
 function message(method: string, target: string, headers: Record<string, string> = {}, body?: string | Buffer): Buffer {
@@ -226,7 +215,7 @@ describe('slow clients and keep-alive', () => {
 /** Starts the bundle with `env` and returns its exit code and stderr (it must refuse to start). */
 function startExpectingRefusal(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(bundle, 'server.mjs')], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, [join(gateway.outDir, 'server.mjs')], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
     const guard = setTimeout(() => child.kill('SIGKILL'), 10000)
