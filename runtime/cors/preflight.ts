@@ -7,15 +7,13 @@ import { ALLOW_ORDER } from '../router/index.js'
 import type { RouteEntry } from '../router/types.js'
 import { originMatches } from './origin.js'
 import type { CorsPolicy } from './policy.js'
+import { HTTP_TOKEN } from '../values/http-token.js'
 
 /** Access log `flow` of a pre-flight answer (O17, operations.md LG3). */
 export const CORS_PREFLIGHT_FLOW = 'cors-preflight'
 
 /** `GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH` (O15). */
 const ALL_METHODS = ALLOW_ORDER.join(', ')
-
-/** RFC 9110 `token`. */
-const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /** O13 (the route match is the caller's): `OPTIONS` carrying an `Origin` header. */
 export function isCorsPreflight(method: string, headers: ReadonlyMap<string, string>): boolean {
@@ -44,5 +42,5 @@ export function corsPreflightHeaders(policy: CorsPolicy, headers: ReadonlyMap<st
 function allowedMethods(route: RouteEntry, headers: ReadonlyMap<string, string>): string {
   if (route.operations !== null) return route.allow
   const requested = headers.get('access-control-request-method')
-  return requested !== undefined && METHOD_TOKEN.test(requested) ? requested : ALL_METHODS
+  return requested !== undefined && HTTP_TOKEN.test(requested) ? requested : ALL_METHODS
 }

@@ -19,6 +19,7 @@ import type { UpstreamOptions } from './options.js'
 import type { UpstreamServices } from './services.js'
 import { forcedHttps, withQuery, type TargetUrl } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
+import { HTTP_TOKEN } from '../values/http-token.js'
 
 /** Attribute values of `request` (ACT-request-1); `""` counts as absent. */
 export interface RequestDefaults {
@@ -87,7 +88,7 @@ export function prepareRequest(
 /** UP-CFG-3 defaults: the attribute, else POST with a body, else GET. */
 function methodDefault(attribute: string | undefined, config: RequestConfig, fail: (reason: string) => Error): string {
   if (attribute !== undefined && attribute !== '') {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(attribute)) throw fail(`method ${JSON.stringify(attribute)} is not a valid HTTP method`)
+    if (!HTTP_TOKEN.test(attribute)) throw fail(`method ${JSON.stringify(attribute)} is not a valid HTTP method`)
     return attribute.toUpperCase()
   }
   return config.post !== null || config.uploads !== null || config.body !== null ? 'POST' : 'GET'

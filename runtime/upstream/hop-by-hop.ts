@@ -14,3 +14,8 @@ export const HOP_BY_HOP_FIELDS = [
   'transfer-encoding',
   'upgrade',
 ] as const
+
+/** The field names a `Connection` value lists (lower case), which are hop-by-hop for that message. */
+export function connectionNamedFields(connection: string | undefined): ReadonlySet<string> | null {
+  return connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
+}

@@ -215,6 +215,3 @@ function checkResponseHeaderFields(object: JsonObject, path: ConfigPath, problem
     else if (field.kind === 'status') problems.warning([...path, name], `${pathText(path)} cannot set the status; Status is ignored`)
   }
 }
-
-/** RFC 9110 `token`. */
-export const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/

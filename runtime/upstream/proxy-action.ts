@@ -35,7 +35,7 @@ import { failureError, storeFailure, storeInvalid, storeResponse } from './settl
 import { urlText } from './target-url.js'
 import { contractOf, needsBufferedResponse, performContractCall } from './upstream-contract.js'
 import { storeUpstreamEntry } from './upstream-variable.js'
-import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
+import { connectionNamedFields, HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
 /** The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). */
 export async function proxyRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue, last: boolean): Promise<void> {
@@ -162,14 +162,14 @@ function copyUpstreamHead(ctx: FlowContext, status: number, rawHeaders: readonly
   const response = ctx.response
   response.status = status
   // made when a field is not dropped anyway (usually none is)
-  let connectionNamed: Set<string> | null | undefined
+  let connectionNamed: ReadonlySet<string> | null | undefined
   let done = null as string[] | null
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const lower = rawHeaders[i]!.toLowerCase()
     if (NOT_COPIED.has(lower)) continue
     if (connectionNamed === undefined) {
       const connection = rawField(rawHeaders, 'connection')
-      connectionNamed = connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
+      connectionNamed = connectionNamedFields(connection)
     }
     if (connectionNamed?.has(lower) === true || done?.includes(lower) === true) continue
     ;(done ??= []).push(lower)

@@ -20,7 +20,7 @@ import { MAIN_ID } from './request-id.js'
 import type { UpstreamServices } from './services.js'
 import { forcedHttps, parseTargetUrl, withPlainPath, withQuery, type TargetUrl } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
-import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
+import { connectionNamedFields, HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
 /** Client fields never sent to the proxied upstream (UP-PROXY-4); fields named in `Connection` too. */
 const DROPPED = new Set<string>(['cookie', 'authorization', 'host', 'content-length', 'accept-encoding', ...HOP_BY_HOP_FIELDS, 'expect', 'debug'])
@@ -47,7 +47,7 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
   }
   const fields = new FieldList([['Host', url.host]])
   const connection = client.headers.get('connection')
-  const connectionNamed = connection === undefined ? null : new Set(connection.split(',').map((name) => name.trim().toLowerCase()))
+  const connectionNamed = connectionNamedFields(connection)
   // names of the client's fields are lower-case and unique already
   for (const [name, value] of client.headers) {
     if (!DROPPED.has(name) && connectionNamed?.has(name) !== true) fields.set(name, value)

@@ -7,7 +7,9 @@
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
 import { isArray, jsonTypeName, membersOf, optionalString, scalarText } from './config-values.js'
-import { checkOptions, HTTP_TOKEN, type UpstreamOptions } from './options.js'
+import { HTTP_TOKEN } from '../values/http-token.js'
+import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
+import { checkOptions, type UpstreamOptions } from './options.js'
 
 export interface NameValue {
   readonly name: string
@@ -64,7 +66,7 @@ const PROPERTIES = ['id', 'url', 'method', 'headers', 'cookies', 'query', 'post'
  * Connection-management fields the gateway controls (UP-CFG-4, decided): ignored with a warning.
  * `Content-Length` is always computed and silently ignored.
  */
-const IGNORED_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'proxy-authorization'])
+const IGNORED_HEADERS = new Set<string>([...HOP_BY_HOP_FIELDS, 'expect'])
 
 /** Checks a configuration object; undefined when it is not an object (reported). */
 export function checkRequestConfig(value: JsonValue, site: ConfigSite, problems: ConfigProblems, base: ConfigPath = []): RequestConfig | undefined {

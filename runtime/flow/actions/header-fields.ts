@@ -8,6 +8,7 @@
  * are ignored. The compiler checks static bodies with the same rules.
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
+import { HTTP_TOKEN } from '../../values/http-token.js'
 
 export type HeaderField =
   | { readonly kind: 'status'; readonly value: JsonValue }
@@ -18,13 +19,12 @@ export type HeaderField =
   | { readonly kind: 'invalid'; readonly reason: string }
 
 const GATEWAY_FIELDS = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection'])
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/
 
 /** What one member `name: value` does. */
 export function headerField(name: string, value: JsonValue): HeaderField {
   if (name.toLowerCase() === 'status') return { kind: 'status', value }
-  if (!TOKEN.test(name)) return { kind: 'invalid', reason: `invalid header name ${JSON.stringify(name)}` }
+  if (!HTTP_TOKEN.test(name)) return { kind: 'invalid', reason: `invalid header name ${JSON.stringify(name)}` }
   if (GATEWAY_FIELDS.has(name.toLowerCase())) return { kind: 'ignored', name }
   if (value === null) return { kind: 'remove', name }
   const values: string[] = []
