@@ -4,7 +4,8 @@
  *
  * expect.json: { "env"?: {..}, "cases": [{ "name", "request": { method?, path, headers?, body? },
  *   "response": { status, headers?: { name: value | null (absent) }, body?: string, json?: any,
- *   jsonSubset?: any (toMatchObject), alerts?: [svc_alert subsets] } }] }
+ *   jsonSubset?: any (toMatchObject), jsonAbsent?: ["a.b", ...] (members that must not exist),
+ *   alerts?: [svc_alert subsets] } }] }
  * `alerts` lists, in order, every `svc_alert` line the request wrote (each compared with toMatchObject);
  * the request is recognised by the access log line of its `User-Agent`, which the runner sets.
  * `"upstream": { "env": NAME, "routes"?: {...} }` starts a recording upstream (test/helpers/upstream-server.ts)
@@ -26,6 +27,7 @@ interface Case {
     body?: string
     json?: unknown
     jsonSubset?: Record<string, unknown>
+    jsonAbsent?: string[]
     alerts?: Record<string, unknown>[]
   }
 }
@@ -68,6 +70,7 @@ for (const name of readdirSync(FIXTURES).sort()) {
         if (testCase.response.body !== undefined) expect(res.body).toBe(testCase.response.body)
         if (testCase.response.json !== undefined) expect(JSON.parse(res.body)).toEqual(testCase.response.json)
         if (testCase.response.jsonSubset !== undefined) expect(JSON.parse(res.body)).toMatchObject(testCase.response.jsonSubset)
+        for (const path of testCase.response.jsonAbsent ?? []) expect(JSON.parse(res.body), `${path} must be absent`).not.toHaveProperty(path.split('.'))
         if (expectsAlerts) {
           const alerts = await alertsOf(gateway, agent)
           expect(alerts, JSON.stringify(alerts)).toHaveLength(testCase.response.alerts!.length)
