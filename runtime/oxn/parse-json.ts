@@ -174,9 +174,11 @@ class JsonScanner {
         this.pos = pos
         this.fail('unterminated string')
       }
-      // a long string: the closing quote, if it comes before any escape or control character, is
-      // found by searching (each part of the text is searched for those once)
-      if (pos - start === LONG_STRING) {
+      // the closing quote, if it comes before any escape or control character, is found by searching:
+      // from the start when both are known to lie ahead, else once the string turns out to be long
+      // (each part of the text is searched for them once; pretty-printed text has a control
+      // character, a newline, before nearly every string, and is not searched again for each)
+      if ((pos === start && this.nextEscape >= pos && this.nextControl >= pos) || pos - start === LONG_STRING) {
         const quote = text.indexOf('"', pos)
         if (quote >= 0) {
           if (this.nextEscape < pos) this.nextEscape = indexOrEnd(text, text.indexOf('\\', pos))
