@@ -9,7 +9,8 @@
 import { assertNever } from '../diagnostics/invariant.js'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
-import { emitExpression } from './actions/expression.js'
+import { alwaysWritesJson } from '../template/always-json.js'
+import { emitExpression, type EmitOptions } from './actions/expression.js'
 import { Code, Name, comment, indent, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
 
@@ -27,10 +28,15 @@ export function emitTemplate(node: TemplateNode, ctx: EmitContext, site: Templat
   const t = /\bt\./.test(body.text) ? js`t` : js`_t`
   const focus = /\bfocus\b/.test(body.text) ? FOCUS : js`_focus`
   const fn = body.text === '' ? js`(${t}, ${focus}) => {}` : js`(${t}, ${focus}) => {\n${indent(body)}\n}`
-  return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)} }, ${fn})`)
+  // the `template` action stores proven output without decoding it (T-CHK-2)
+  const proven = site.action === 'template' && alwaysWritesJson(node.body) ? js`, alwaysJson: true` : js``
+  return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven} }, ${fn})`)
 }
 
 const FOCUS = new Name('focus')
+
+/** Placeholders read plain child paths straight from the JSON (T-OUT; runtime member-path.ts). */
+const READ_DIRECTLY: EmitOptions = { childPath: true }
 
 /** Emission state of one template: counters for block locals, the source line last named. */
 class TemplateEmitter {
@@ -64,7 +70,7 @@ class TemplateEmitter {
       case 'text':
         return js`t.text(${this.ctx.hoist('TEXT', js`${this.ctx.runtime('templateText')}(${lit(part.text)})`)})`
       case 'value':
-        return js`t.value(${focus}, ${this.#expr(part.expr)})`
+        return js`t.value(${focus}, ${this.#expr(part.expr, READ_DIRECTLY)})`
       case 'dot':
         return js`t.dot(${focus}, ${lit(this.ctx.at(part.loc))})`
       case 'comma':
@@ -109,9 +115,9 @@ class TemplateEmitter {
   }
 
   /** One operand: its XPATH constant; a `??` chain: a COALESCE constant over them (T-EXPR-2). */
-  #expr(expr: TemplateExpr): Code {
+  #expr(expr: TemplateExpr, options?: EmitOptions): Code {
     const site = { at: this.ctx.at(expr.loc), action: this.action }
-    const operands = expr.operands.map((operand) => emitExpression(operand, this.ctx, site))
+    const operands = expr.operands.map((operand) => emitExpression(operand, this.ctx, site, options))
     if (operands.length === 1) return operands[0]!
     return this.ctx.hoist('COALESCE', js`${this.ctx.runtime('coalesce')}(${joinCode(operands, ', ')})`)
   }

@@ -5,6 +5,7 @@
  * runtime's fast-path helpers, with predicates hoisted as functions of their own. The site (`at`,
  * `action`) is kept for run-time failures (flows.md F-EXPR-5).
  */
+import { ESCAPED_MEMBER_NAME } from '../../runtime/oxn/json-type.js'
 import { assertNever } from '../diagnostics/invariant.js'
 import type { FastExpr, FastPredicate, XPathNode } from '../ir/xpath.js'
 import { js, joinCode, lit, type Code, type Name } from './code.js'
@@ -17,13 +18,35 @@ export interface ExpressionSite {
   readonly action: string
 }
 
+export interface EmitOptions {
+  /** Give a plain child path from the context item (`a/b/c`) its names, for templates to read directly. */
+  readonly childPath?: boolean
+}
+
 /** The name of the module-level constant holding the compiled expression. */
-export function emitExpression(node: XPathNode, ctx: EmitContext, site: ExpressionSite): Name {
+export function emitExpression(node: XPathNode, ctx: EmitContext, site: ExpressionSite, options: EmitOptions = {}): Name {
   const plan = node.plan
   const fields = js`{ source: ${lit(node.source)}, at: ${lit(site.at)}, action: ${lit(site.action)}, text: ${lit(plan.text)}, variables: ${lit([...node.variables])} }`
   if (plan.tier === 'engine') return ctx.hoist('XPATH', js`new ${ctx.runtime('EngineExpression')}(${fields})`)
   // Two lines: the facts (source, site, the engine text used when the fast path hands over), then the code.
-  return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n)`)
+  const path = options.childPath === true ? childPathOf(plan.expr) : null
+  const extra = path === null ? js`` : js`  [${joinCode(path.map((name) => lit(name)), ', ')}],\n`
+  return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n${extra})`)
+}
+
+/**
+ * The names of `a/b/c` (child steps by name, no predicates, from the context item), or null. Not for
+ * `json-element`, which stands for every key that is not an NCName (OXN-4).
+ */
+export function childPathOf(expr: FastExpr): string[] | null {
+  const names: string[] = []
+  let current = expr
+  while (current.kind === 'step') {
+    if (current.axis !== 'child' || current.name === null || current.name === ESCAPED_MEMBER_NAME || current.predicates.length > 0) return null
+    names.unshift(current.name)
+    current = current.input
+  }
+  return current.kind === 'context' && names.length > 0 ? names : null
 }
 
 /** `(ctx, focus, scope) => …`; parameters the body does not use are prefixed with `_`. */

@@ -20,11 +20,13 @@ export interface TemplateSite {
 
 export interface CompiledTemplate extends TemplateSite {
   readonly run: TemplateFunction
+  /** The compiler proved that every output is valid JSON or empty (T-CHK-1): it need not be decoded to be stored. */
+  readonly alwaysJson: boolean
 }
 
 /** A compiled template (generated code: `const TEMPLATE_1 = defineTemplate({ at, action }, (t, focus) => { … })`). */
-export function defineTemplate(site: TemplateSite, run: TemplateFunction): CompiledTemplate {
-  return Object.freeze({ at: site.at, action: site.action, run })
+export function defineTemplate(site: TemplateSite & { readonly alwaysJson?: boolean }, run: TemplateFunction): CompiledTemplate {
+  return Object.freeze({ at: site.at, action: site.action, run, alwaysJson: site.alwaysJson === true })
 }
 
 /**

@@ -6,8 +6,9 @@
  */
 import { Content } from '../values/content.js'
 import { EngineValue, XPathArray, XPathMap, isNode, type Item, type Sequence, type XNode } from '../values/item.js'
+import { JsonNumber, type JsonValue } from '../values/json-value.js'
 import type { DomNode } from '../oxn/dom-node.js'
-import { OxnDocument, OxnElement, decodeContent, renderJson, stringValue, typeOfNode } from '../oxn/index.js'
+import { OxnDocument, OxnElement, decodeContent, stringValue, typeOfNode } from '../oxn/index.js'
 import { renderNumberText } from '../oxn/render-json-value.js'
 import { XPathValueError } from '../oxn/value-error.js'
 import { emptyDocument } from '../xpath/scope.js'
@@ -46,11 +47,13 @@ function itemIsNull(item: Item): boolean {
   if (item instanceof EngineValue) return item.typeName.startsWith('function')
   if (item instanceof Content) return itemIsNull(decodeContent(item))
   if (item instanceof OxnDocument) return itemIsNull(item.documentElement)
-  if (item instanceof OxnElement) {
-    if (item.jsonType === 'null') return true
-    return item.jsonType === 'number' && renderJson(item) === 'null'
-  }
+  if (item instanceof OxnElement) return jsonCountsAsNull(item.json)
   return nodeIsNull(item as XNode)
+}
+
+/** T-NULL-1 for the JSON value an OXN element stands for: `null`, or a number whose output is `null`. */
+export function jsonCountsAsNull(json: JsonValue): boolean {
+  return json === null || (json instanceof JsonNumber && renderNumberText(json.text) === 'null')
 }
 
 /** Other nodes (XML, HTML, attributes, text): only a typed `null`/`number` element or an empty document can be null. */

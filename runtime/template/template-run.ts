@@ -9,13 +9,13 @@
 import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../flow/context.js'
 import type { Item, Sequence } from '../values/item.js'
-import { effectiveBooleanValue, renderJson } from '../oxn/index.js'
+import { OxnElement, effectiveBooleanValue, firstMemberAt, renderJson, renderJsonValue } from '../oxn/index.js'
 import { XPathValueError } from '../oxn/value-error.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { evaluate } from '../xpath/evaluate.js'
 import { firstOf, type Value } from '../xpath/value.js'
 import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type TemplateText } from './compiled-template.js'
-import { countsAsNull, loopItems, withItem } from './context-item.js'
+import { countsAsNull, jsonCountsAsNull, loopItems, withItem } from './context-item.js'
 import { pairTexts } from './pairs.js'
 import { TemplateScope } from './template-scope.js'
 
@@ -65,7 +65,16 @@ export class TemplateRun {
 
   /** `{{ expr }}` (T-CMD-1): one JSON value (T-OUT). */
   value(focus: Item, expr: TemplateExpression): void {
-    const item = expr instanceof Coalesce ? this.#coalesce(focus, expr)[0] : firstOf(this.#value(focus, expr))
+    if (expr instanceof Coalesce) {
+      this.#writeCoalesced(focus, expr)
+      return
+    }
+    if (expr.childPath !== null && focus instanceof OxnElement) {
+      const json = firstMemberAt(focus.json, expr.childPath)
+      this.#write(json === undefined ? 'null' : renderJsonValue(json))
+      return
+    }
+    const item = firstOf(this.#value(focus, expr))
     this.#write(item === undefined ? 'null' : this.#render(item, expr))
   }
 
@@ -161,11 +170,33 @@ export class TemplateRun {
     return evaluate(this.ctx, expr, focus, this.scope)
   }
 
-  /** T-EXPR-2: the first operand that does not count as null; operands after it are not evaluated. */
-  #coalesce(focus: Item, expr: Coalesce): Sequence {
+  /**
+   * `{{ a ?? b }}` written (T-EXPR-2, T-OUT): operands that are child paths are read straight from
+   * the JSON of an OXN focus; the rest are evaluated.
+   */
+  #writeCoalesced(focus: Item, expr: Coalesce): void {
+    let from = 0
+    if (focus instanceof OxnElement) {
+      const operands = expr.operands
+      for (; from < operands.length - 1; from++) {
+        const path = operands[from]!.childPath
+        if (path === null) break
+        const json = firstMemberAt(focus.json, path)
+        if (json !== undefined && !jsonCountsAsNull(json)) {
+          this.#write(renderJsonValue(json))
+          return
+        }
+      }
+    }
+    const item = this.#coalesce(focus, expr, from)[0]
+    this.#write(item === undefined ? 'null' : this.#render(item, expr))
+  }
+
+  /** T-EXPR-2: the first operand (from `from`) that does not count as null; later ones are not evaluated. */
+  #coalesce(focus: Item, expr: Coalesce, from = 0): Sequence {
     const operands = expr.operands
     const last = operands.length - 1
-    for (let i = 0; i < last; i++) {
+    for (let i = from; i < last; i++) {
       const value = evaluate(this.ctx, operands[i]!, focus, this.scope)
       if (!countsAsNull(value)) return value
     }

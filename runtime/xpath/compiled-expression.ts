@@ -22,6 +22,11 @@ export interface ExpressionSite {
 export interface CompiledExpression extends ExpressionSite {
   /** The fast-path function, or null when only the engine evaluates the expression. */
   readonly fast: FastEvaluator | null
+  /**
+   * For a template placeholder that is a plain child path from the context item (`a/b/c`), the
+   * names; null otherwise. Templates read such a member straight from the JSON (member-path.ts).
+   */
+  readonly childPath: readonly string[] | null
 }
 
 function freezeSite(site: ExpressionSite): ExpressionSite {
@@ -36,6 +41,7 @@ export class EngineExpression implements CompiledExpression {
   readonly text: string
   readonly variables: readonly string[]
   readonly fast = null
+  readonly childPath = null
 
   constructor(site: ExpressionSite) {
     ;({ source: this.source, at: this.at, action: this.action, text: this.text, variables: this.variables } = freezeSite(site))
@@ -50,11 +56,14 @@ export class FastExpression implements CompiledExpression {
   readonly action: string
   readonly text: string
   readonly variables: readonly string[]
+  readonly childPath: readonly string[] | null
 
   constructor(
     site: ExpressionSite,
     readonly fast: FastEvaluator,
+    childPath?: readonly string[],
   ) {
+    this.childPath = childPath === undefined ? null : Object.freeze([...childPath])
     ;({ source: this.source, at: this.at, action: this.action, text: this.text, variables: this.variables } = freezeSite(site))
     Object.freeze(this)
   }

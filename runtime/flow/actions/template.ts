@@ -29,6 +29,11 @@ export function applyTemplate(
   check = true,
 ): void {
   const text = renderTemplate(ctx, template, inputValue(ctx, template, input))
+  if (output.kind !== 'variable' && template.alwaysJson) {
+    // proven JSON (or empty) at compile time: stored as it is, decoded only if something reads it
+    storeContent(ctx, output, Content.fromText(text, 'application/json'))
+    return
+  }
   const decoded = parseTemplateOutput(text)
   if (decoded.kind === 'invalid' && check) {
     const message = invalidOutputMessage(decoded.error)
@@ -45,6 +50,10 @@ export function applyTemplate(
   const content = Content.fromText(text, decoded.kind === 'invalid' ? 'text/plain' : 'application/json')
   // the decoded tree is already at hand: later reads need not parse the text again (F-VAR-9)
   if (decoded.kind === 'json') content.decoded = oxnDocument(decoded.value, content)
+  storeContent(ctx, output, content)
+}
+
+function storeContent(ctx: FlowContext, output: Exclude<TemplateOutputLocation, { kind: 'variable' }>, content: Content): void {
   if (output.kind === 'main-content') ctx.contents.main = singleton(content)
   else ctx.contents.upstream.set(output.id, content)
 }

@@ -10,9 +10,11 @@ import {
   JsonObject,
   RaisedError,
   applyTemplate,
+  decodeContent,
   mergeFields,
   parseJson,
   registerLogFields,
+  renderJson,
   setResponseHeaders,
   type DebugLevel,
   type JsonValue,
@@ -31,15 +33,20 @@ describe('applyTemplate', () => {
     expect(ctx.vars.get('x')).toEqual(['before'])
   })
 
-  it('T-CHK-2: an upstream content location gets the text, already decoded for later reads', async () => {
-    const [template] = await compileTemplates(['{ "n": 1.50 }'])
-    const ctx = newContext()
-    applyTemplate(ctx, template!, null, { kind: 'upstream-content', id: 'saved' })
-    const content = ctx.contents.upstream.get('saved')!
-    expect(content.text).toBe('{ "n": 1.50 }')
-    expect(content.mediaType).toBe('application/json')
-    expect(content.decoded).toBeDefined()
-    expect(ctx.contents.main).toBeUndefined()
+  it('T-CHK-2: an upstream content location gets the text; a checked output is already decoded for later reads', async () => {
+    // the first is proven JSON at compile time (stored undecoded), the second is checked at run time
+    const [proven, checked] = await compileTemplates(['{ "n": 1.50 }', '{{if true()}}{ "n": 1.50 }{{end}}{{if false()}}1{{end}}'])
+    expect([proven!.alwaysJson, checked!.alwaysJson]).toEqual([true, false])
+    for (const template of [proven!, checked!]) {
+      const ctx = newContext()
+      applyTemplate(ctx, template, null, { kind: 'upstream-content', id: 'saved' })
+      const content = ctx.contents.upstream.get('saved')!
+      expect(content.text).toBe('{ "n": 1.50 }')
+      expect(content.mediaType).toBe('application/json')
+      expect(content.decoded !== undefined).toBe(template === checked)
+      expect(renderJson(decodeContent(content))).toBe('{"n":1.50}')
+      expect(ctx.contents.main).toBeUndefined()
+    }
   })
 
   it('T-CHK-4: invalid output with check writes one alert; without check none', async () => {

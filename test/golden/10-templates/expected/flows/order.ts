@@ -6,11 +6,13 @@ const TEXT_1 = templateText("\n{\n  \"id\": ")
 const XPATH_1 = new FastExpression(
   { source: " order/id ", at: "flows/order.xml:4:9", action: "template", text: ".[. instance of node()]/order/id", variables: [] },
   (ctx, focus, _scope) => xpChild(xpChild(xpFocus(ctx, focus), "order"), "id"),
+  ["order", "id"],
 )
 const TEXT_2 = templateText(",\n  \"customer\": ")
 const XPATH_2 = new FastExpression(
   { source: " order/customer ", at: "flows/order.xml:5:15", action: "template", text: ".[. instance of node()]/order/customer", variables: [] },
   (ctx, focus, _scope) => xpChild(xpChild(xpFocus(ctx, focus), "order"), "customer"),
+  ["order", "customer"],
 )
 const XPATH_3 = new FastExpression(
   { source: " \"anonymous\" ", at: "flows/order.xml:5:15", action: "template", text: "\"anonymous\"", variables: [] },
@@ -31,6 +33,7 @@ const TEXT_5 = templateText("\n    {\"sku\": ")
 const XPATH_6 = new FastExpression(
   { source: " sku ", at: "flows/order.xml:8:13", action: "template", text: ".[. instance of node()]/sku", variables: [] },
   (ctx, focus, _scope) => xpChild(xpFocus(ctx, focus), "sku"),
+  ["sku"],
 )
 const TEXT_6 = templateText(", \"total\": ")
 const XPATH_7 = new FastExpression(
@@ -55,6 +58,7 @@ const TEXT_9 = templateText(",\n  \"coupon\": ")
 const XPATH_11 = new FastExpression(
   { source: " order/coupon ", at: "flows/order.xml:11:13", action: "template", text: ".[. instance of node()]/order/coupon", variables: [] },
   (ctx, focus, _scope) => xpChild(xpChild(xpFocus(ctx, focus), "order"), "coupon"),
+  ["order", "coupon"],
 )
 const XPATH_12 = new FastExpression(
   { source: " order/paid = true()", at: "flows/order.xml:11:31", action: "template", text: "svcx:eq(array{.[. instance of node()]/order/paid}, array{true()})", variables: [] },
@@ -72,10 +76,11 @@ const TEXT_13 = templateText(", \"city\": ")
 const XPATH_15 = new FastExpression(
   { source: " city ", at: "flows/order.xml:14:36", action: "template", text: ".[. instance of node()]/city", variables: [] },
   (ctx, focus, _scope) => xpChild(xpFocus(ctx, focus), "city"),
+  ["city"],
 )
 const TEXT_14 = templateText(", \"pickup\": ")
 const TEXT_15 = templateText("\n}\n  ")
-const TEMPLATE_1 = defineTemplate({ at: "flows/order.xml:2:3", action: "template" }, (t, focus) => {
+const TEMPLATE_1 = defineTemplate({ at: "flows/order.xml:2:3", action: "template", alwaysJson: true }, (t, focus) => {
   // flows/order.xml:3:1 {
   t.text(TEXT_1)
   // flows/order.xml:4:9 {{ order/id }},
@@ -138,6 +143,7 @@ const TEXT_16 = templateText("{ \"X-Order\": ")
 const XPATH_17 = new FastExpression(
   { source: " id ", at: "flows/order.xml:17:81", action: "set-response-headers", text: ".[. instance of node()]/id", variables: [] },
   (ctx, focus, _scope) => xpChild(xpFocus(ctx, focus), "id"),
+  ["id"],
 )
 const TEXT_17 = templateText(", \"Cache-Control\": \"no-store\" }")
 const TEMPLATE_2 = defineTemplate({ at: "flows/order.xml:17:3", action: "set-response-headers" }, (t, focus) => {
@@ -164,7 +170,7 @@ const XPATH_19 = new FastExpression(
   (ctx, focus, _scope) => xpConcat(xpChild(xpFocus(ctx, focus), "customer"), " <", xpCount(xpChild(xpChild(xpFocus(ctx, focus), "lines"), "value")), " lines>"),
 )
 const TEXT_21 = templateText("}\n")
-const TEMPLATE_4 = defineTemplate({ at: "flows/order.xml:19:3", action: "template" }, (t, focus) => {
+const TEMPLATE_4 = defineTemplate({ at: "flows/order.xml:19:3", action: "template", alwaysJson: true }, (t, focus) => {
   // templates/summary.tpl:2:1 {"summary": {{ concat(customer, " <", count(lines/value), " lines>") }}}
   t.text(TEXT_20)
   t.value(focus, XPATH_19)

@@ -9,7 +9,7 @@ const TEMPLATE_1 = defineTemplate({ at: "flows/static.xml:2:3", action: "set-res
   t.text(TEXT_1)
 })
 const TEXT_2 = templateText("{\"static\": true, \"text\": \"line\u2028break */ ${x} `'\"}")
-const TEMPLATE_2 = defineTemplate({ at: "flows/static.xml:3:3", action: "template" }, (t, _focus) => {
+const TEMPLATE_2 = defineTemplate({ at: "flows/static.xml:3:3", action: "template", alwaysJson: true }, (t, _focus) => {
   // flows/static.xml:3:19 {"static": true, "text": "line break */ ${x} `'"}
   t.text(TEXT_2)
 })

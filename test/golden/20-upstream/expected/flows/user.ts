@@ -26,6 +26,7 @@ const TEXT_3 = templateText("{ \"name\": ")
 const XPATH_4 = new FastExpression(
   { source: " name ", at: "flows/user.xml:4:23", action: "template", text: ".[. instance of node()]/name", variables: [] },
   (ctx, focus, _scope) => xpChild(xpFocus(ctx, focus), "name"),
+  ["name"],
 )
 const XPATH_5 = new FastExpression(
   { source: " \"?\" ", at: "flows/user.xml:4:23", action: "template", text: "\"?\"", variables: [] },
@@ -38,7 +39,7 @@ const XPATH_6 = new FastExpression(
   (ctx, _focus, scope) => xpChild(xpChild(xpVar(ctx, scope, "upstream"), "user"), "status"),
 )
 const TEXT_5 = templateText(" }")
-const TEMPLATE_2 = defineTemplate({ at: "flows/user.xml:4:3", action: "template" }, (t, focus) => {
+const TEMPLATE_2 = defineTemplate({ at: "flows/user.xml:4:3", action: "template", alwaysJson: true }, (t, focus) => {
   // flows/user.xml:4:13 { "name": {{ name ?? "?" }}, "status": {{ $upstream/user/status }} }
   t.text(TEXT_3)
   t.value(focus, COALESCE_1)
