@@ -77,7 +77,12 @@ export function templateResult(ctx: FlowContext, template: CompiledTemplate, inp
  * invalid output is an RF of the action: `<at>: <action>: output is not valid JSON: …`.
  */
 export function templateJson(ctx: FlowContext, template: CompiledTemplate, input?: Sequence): JsonValue {
-  const output = parseTemplateOutput(renderTemplate(ctx, template, input))
+  return outputJson(ctx, template, renderTemplate(ctx, template, input))
+}
+
+/** `templateJson` for output already rendered. */
+export function outputJson(ctx: FlowContext, template: CompiledTemplate, text: string): JsonValue {
+  const output = parseTemplateOutput(text)
   switch (output.kind) {
     case 'json':
       return output.value

@@ -22,6 +22,8 @@ import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js
 import type { FlowContext, ProxyStreamAccess } from '../flow/context.js'
 import { Content } from '../values/content.js'
 import type { JsonValue } from '../values/json-value.js'
+import type { CompiledTemplate } from '../template/compiled-template.js'
+import { outputJson, renderTemplate } from '../template/output.js'
 import { actionSite, upstreamServices, type ActionSite } from './action-site.js'
 import { ClientGoneError, type CallResponse, type CallStreamed } from './call.js'
 import { ConfigProblems } from './config-problems.js'
@@ -37,15 +39,19 @@ import { contractOf, needsBufferedResponse, performContractCall } from './upstre
 import { storeUpstreamEntry } from './upstream-variable.js'
 import { connectionNamedFields, HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
-/** The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). */
-export async function proxyRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue, last: boolean): Promise<void> {
+/**
+ * The `proxy-request` action; `last` marks the flow's final top-level element (UP-GEN-6 step 1). The
+ * body template's checked configuration is remembered while the template writes the same text.
+ */
+export async function proxyRequest(ctx: FlowContext, at: string, dir: string, body: CompiledTemplate, last: boolean): Promise<void> {
   const site = actionSite(ctx, at, 'proxy-request', dir)
-  await runProxy(ctx, site, checkedProxyConfig(ctx, site, body, 'action'), last, false)
+  const text = renderTemplate(ctx, body)
+  const config = upstreamServices(ctx).configs.checked(body, text, (problems) => checkedProxyConfig(ctx, site, outputJson(ctx, body, text), 'action', problems))
+  await runProxy(ctx, site, config, last, false)
 }
 
 /** RF on shape errors (UP-PROXY-1); warnings reported. */
-export function checkedProxyConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: ProxySite): ProxyConfig {
-  const problems = new ConfigProblems()
+export function checkedProxyConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: ProxySite, problems = new ConfigProblems()): ProxyConfig {
   const config = checkProxyConfig(body, kind, problems)
   for (const problem of problems.items) if (problem.severity === 'warning') site.warn(problem.message)
   if (config === undefined || problems.hasErrors) throw flowExecutionError(site.at, site.action, problems.firstError!, ctx.requestId)

@@ -15,6 +15,9 @@ import { isRequestId, MAIN_ID } from './request-id.js'
 import { storeFailure, storeInvalid, storeResponse } from './settle.js'
 import { contractOf, performContractCall, type UpstreamOutcome } from './upstream-contract.js'
 import { upstreamServices, actionSite, type ActionSite } from './action-site.js'
+import type { UpstreamServices } from './services.js'
+import type { CompiledTemplate } from '../template/compiled-template.js'
+import { outputJson, renderTemplate } from '../template/output.js'
 
 /** Attribute values of `request`; `""` counts as absent (ACT-request-1). */
 export interface RequestAttributes {
@@ -24,11 +27,11 @@ export interface RequestAttributes {
 }
 
 /** Runs `request`; without a body (`url` attribute only) the configuration is empty. */
-export async function request(ctx: FlowContext, at: string, dir: string, attributes: RequestAttributes, body: JsonValue = EMPTY_CONFIG): Promise<void> {
+export async function request(ctx: FlowContext, at: string, dir: string, attributes: RequestAttributes, body?: CompiledTemplate): Promise<void> {
   const site = actionSite(ctx, at, 'request', dir)
-  const config = checkedConfig(ctx, site, body, 'request')
-  const id = requestIdOf(ctx, site, config.id, attributes.content)
   const services = upstreamServices(ctx)
+  const config = body === undefined ? checkedConfig(ctx, site, EMPTY_CONFIG, 'request') : templateConfig(ctx, site, services, body)
+  const id = requestIdOf(ctx, site, config.id, attributes.content)
   const contract = contractOf(services, site, config.options)
   const prepared = prepareRequest(ctx, services, config, id, attributes, site)
   const outcome = await performContractCall(services, prepared, site, false, contract)
@@ -43,12 +46,21 @@ const EMPTY_CONFIG = new JsonObject([], [])
  * `requests` entry in messages.
  */
 export function checkedConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', id?: string): RequestConfig {
-  const problems = new ConfigProblems()
+  return settled(ctx, site, body, kind, new ConfigProblems(), id)
+}
+
+function settled(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', problems: ConfigProblems, id?: string): RequestConfig {
   const config = checkRequestConfig(body, kind, problems)
   const prefix = id === undefined ? '' : `request ${JSON.stringify(id)}: `
   for (const problem of problems.items) if (problem.severity === 'warning') site.warn(prefix + problem.message)
   if (config === undefined || problems.hasErrors) throw flowExecutionError(site.at, site.action, prefix + problems.firstError!, ctx.requestId)
   return config
+}
+
+/** The body template's configuration, checked (remembered while the template writes the same text). */
+function templateConfig(ctx: FlowContext, site: ActionSite, services: UpstreamServices, template: CompiledTemplate): RequestConfig {
+  const text = renderTemplate(ctx, template)
+  return services.configs.checked(template, text, (problems) => settled(ctx, site, outputJson(ctx, template, text), 'request', problems))
 }
 
 /** UP-GEN-1, UP-GEN-2: an invalid dynamic ID is an RF. */

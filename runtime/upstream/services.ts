@@ -7,6 +7,7 @@
  * closes every pool (gateway close).
  */
 import { ClientCertificates } from './client-certificates.js'
+import { ConfigMemo } from './config-memo.js'
 import { Dispatchers } from './dispatchers.js'
 import { ResponseCache } from './response-cache.js'
 import { TargetUrlCache } from './target-url.js'
@@ -32,6 +33,8 @@ export class UpstreamServices {
   readonly cache = new ResponseCache()
   /** Request URLs as parsed (the same template usually builds the same URL). */
   readonly urls = new TargetUrlCache()
+  /** Checked configurations, reused while a template's output stays the same. */
+  readonly configs = new ConfigMemo()
   readonly certificates: ClientCertificates
 
   constructor(

@@ -1,7 +1,7 @@
 /**
  * `request` (actions.md ACT-request-1..3): `await request(ctx, at, dir, { content, url, method },
- * templateJson(ctx, TEMPLATE_n))`. The attributes are evaluated in document order, then the body
- * (ACT-COMMON-2: argument order is evaluation order); an empty body passes no configuration.
+ * TEMPLATE_n)`. The attributes are evaluated in document order, then the body template, which the
+ * runtime runs (ACT-COMMON-2); an empty body passes no configuration.
  */
 import { js, joinCode, lit, type Code } from '../code.js'
 import { emitTemplate } from '../template.js'
@@ -25,7 +25,7 @@ export const emitRequest: ActionEmitter<'request'> = (node, ctx) => {
   const members = ATTRIBUTES.flatMap(({ name, key }, i) => (node[name] === null ? [] : [js`${key}: ${args[i]!}`]))
   const attributes = members.length === 0 ? js`{}` : js`{ ${joinCode(members, ', ')} }`
   const call: Code[] = [js`ctx`, lit(site.at), lit(node.dir), attributes]
-  if (node.template !== null) call.push(js`${ctx.runtime('templateJson')}(ctx, ${emitTemplate(node.template, ctx, site)})`)
+  if (node.template !== null) call.push(emitTemplate(node.template, ctx, site))
   const code = js`await ${ctx.runtime('request')}(${joinCode(call, ', ')})`
   return { code: joinCode([...prelude, code], '\n'), terminates: false, declares: prelude.length > 0 }
 }

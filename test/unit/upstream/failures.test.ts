@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
 
 const AT = 'flows/f.xml:4:3'
 const cleanups: (() => Promise<void> | void)[] = []
@@ -60,7 +60,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
     const port = await freePort()
     const { ctx, logs } = context()
     ctx.contents.main = ['before']
-    await request(ctx, AT, 'flows', { content: 'main' }, json(`{"url": "http://127.0.0.1:${port}/x"}`))
+    await request(ctx, AT, 'flows', { content: 'main' }, requestBody(`{"url": "http://127.0.0.1:${port}/x"}`))
     const url = `http://127.0.0.1:${port}/x`
     const error = {
       message: 'Upstream Request Failed',
@@ -82,7 +82,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
   it('UP-ERR-4: with exit-on-error the failure is raised (no alert written here; the pipeline writes it)', async () => {
     const port = await freePort()
     const { ctx, logs } = context()
-    const attempt = request(ctx, AT, 'flows', { content: 'stock' }, json(`{"url": "http://127.0.0.1:${port}/", "options": {"exit-on-error": "true"}}`))
+    const attempt = request(ctx, AT, 'flows', { content: 'stock' }, requestBody(`{"url": "http://127.0.0.1:${port}/", "options": {"exit-on-error": "true"}}`))
     const error = (await attempt.catch((e: unknown) => e)) as RaisedError
     expect(error).toBeInstanceOf(RaisedError)
     expect(error.code).toBe(3101)
@@ -95,7 +95,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
   it('connection reset before the response: "connection reset"', async () => {
     const { port } = await tcpServer((socket) => socket.once('data', () => socket.resetAndDestroy()))
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://127.0.0.1:${port}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://127.0.0.1:${port}/"}`))
     expect(errorVariable(ctx).info).toEqual([`Request 'main' to http://127.0.0.1:${port}/ failed: connection reset`])
     expect(['ECONNRESET', 'UND_ERR_SOCKET']).toContain(logs('svc_request')[0]!.errorName)
   })
@@ -103,7 +103,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
   it('an unparsable response: "invalid response" with the parser code', async () => {
     const { port } = await tcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 abc nonsense\r\n\r\n')))
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://127.0.0.1:${port}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://127.0.0.1:${port}/"}`))
     expect(errorVariable(ctx).info[0]).toMatch(/failed: invalid response$/)
     expect(logs('svc_request')[0]!.errorName).toMatch(/^HPE_/)
   })
@@ -113,7 +113,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
       socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nshort')),
     )
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://127.0.0.1:${port}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://127.0.0.1:${port}/"}`))
     expect(errorVariable(ctx).info[0]).toMatch(/failed: connection reset$/)
     expect(upstreamVariable(ctx).main.status).toBe(0)
   })
@@ -124,7 +124,7 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
       res.end('{"broken": ')
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect((ctx.contents.main![0] as Content).text).toBe('{"broken": ')
     expect(errorVariable(ctx)).toBeUndefined()
   })
@@ -133,11 +133,11 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
     const five = Buffer.alloc(5 * 1024 * 1024, 'a')
     const upstream = await upstreamWith((_req, res) => res.end(five))
     const big = context()
-    await request(big.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(big.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect((big.ctx.contents.main![0] as Content).bytes.length).toBe(five.length)
     expect(big.logs('svc_request')[0]!.bytes).toBe(five.length)
     const small = context({ maxUpstreamBodySize: 1024 * 1024 })
-    await request(small.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(small.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect(errorVariable(small.ctx).info).toEqual([`Request 'main' to ${upstream.origin}/ failed: response body exceeds 1048576 bytes`])
     expect(small.logs('svc_request')[0]!.errorName).toBe('ETOOLARGE')
   })
@@ -152,7 +152,7 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
     })
     const { ctx, logs } = context()
     const started = performance.now()
-    await request(ctx, AT, 'flows', { content: 'slow' }, json(`{"url": "${upstream.origin}/slow", "options": {"timeout": 0.3}}`))
+    await request(ctx, AT, 'flows', { content: 'slow' }, requestBody(`{"url": "${upstream.origin}/slow", "options": {"timeout": 0.3}}`))
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
     expect(errorVariable(ctx)).toMatchObject({
       message: 'Upstream Request Timeout',
@@ -168,7 +168,7 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
     const upstream = await upstreamWith(() => undefined)
     const { ctx, logs } = context()
     const started = performance.now()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "options": {"timeout": 5, "time-to-first-byte-timeout": "0.2"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 5, "time-to-first-byte-timeout": "0.2"}}`))
     expect(performance.now() - started).toBeLessThan(2000)
     expect(errorVariable(ctx).info).toEqual([`Request 'main' to ${upstream.origin}/ timed out after 0.2 s (time-to-first-byte timeout)`])
     expect(logs('svc_request')[0]).toMatchObject({ status: 0, errorName: 'ETIMEDOUT' })
@@ -177,17 +177,17 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
   it('connect: a TLS handshake that never completes', async () => {
     const { port } = await tcpServer(() => undefined)
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "https://127.0.0.1:${port}/", "options": {"timeout": 5, "connect-timeout": 0.2}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "https://127.0.0.1:${port}/", "options": {"timeout": 5, "connect-timeout": 0.2}}`))
     expect(errorVariable(ctx).info).toEqual([`Request 'main' to https://127.0.0.1:${port}/ timed out after 0.2 s (connect timeout)`])
   })
 
   it('UP-TIME-2: SVC_MAX_TIMEOUT caps the option; SVC_DEFAULT_TIMEOUT applies without one', async () => {
     const upstream = await upstreamWith(() => undefined)
     const capped = context({ maxTimeoutMs: 200 })
-    await request(capped.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "options": {"timeout": 30}}`))
+    await request(capped.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 30}}`))
     expect(errorVariable(capped.ctx).info[0]).toMatch(/timed out after 0.2 s \(overall timeout\)$/)
     const defaulted = context({ defaultTimeoutMs: 250 })
-    await request(defaulted.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(defaulted.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect(errorVariable(defaulted.ctx).info[0]).toMatch(/timed out after 0.25 s \(overall timeout\)$/)
   })
 
@@ -195,7 +195,7 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
     const upstream = await upstreamWith(() => undefined)
     const closed = new Promise<void>((resolve) => upstream.server.once('connection', (socket) => socket.once('close', () => resolve())))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "options": {"timeout": 0.1}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 0.1}}`))
     await closed
     expect(errorVariable(ctx).code).toBe(3102)
   })
@@ -205,7 +205,7 @@ describe('client gone (UP-ERR-7, flows.md F-EXEC-8)', () => {
   it('aborts the exchange, logs ECONNABORTED with status 0, and changes nothing', async () => {
     const upstream = await upstreamWith(() => undefined)
     const { ctx, logs, abort } = context()
-    const attempt = request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    const attempt = request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     while (upstream.requests.length === 0) await new Promise((resolve) => setImmediate(resolve))
     abort()
     await expect(attempt).rejects.toThrow('the client disconnected')
@@ -222,7 +222,7 @@ describe('the error flow (errors.md EF5)', () => {
     const { ctx } = context()
     ctx.inErrorFlow = true
     ctx.vars.set('error', ['the error being handled'])
-    await request(ctx, AT, 'flows', { content: 'audit' }, json(`{"url": "http://127.0.0.1:${port}/"}`))
+    await request(ctx, AT, 'flows', { content: 'audit' }, requestBody(`{"url": "http://127.0.0.1:${port}/"}`))
     expect(ctx.vars.get('error')).toEqual(['the error being handled'])
     expect(upstreamVariable(ctx).audit.error.code).toBe(3101)
   })

@@ -10,6 +10,7 @@ import { createLogger } from '../../../runtime/log/logger.js'
 import { parseJson } from '../../../runtime/oxn/index.js'
 import { UpstreamServices, type UpstreamSettings } from '../../../runtime/upstream/services.js'
 import type { JsonValue } from '../../../runtime/values/json-value.js'
+import { defineTemplate, templateText, type CompiledTemplate } from '../../../runtime/template/compiled-template.js'
 
 export interface Recorded {
   readonly method: string
@@ -103,6 +104,12 @@ export function upstreamContext(settings: Partial<UpstreamSettings> = {}, servic
 
 export function json(text: string): JsonValue {
   return parseJson(text)
+}
+
+/** A `request` body written as fixed JSON text: a template without commands, as the compiler makes it. */
+export function requestBody(text: string): CompiledTemplate {
+  const piece = templateText(text)
+  return defineTemplate({ at: 'flows/test.xml:2:3', action: 'request' }, (t) => t.text(piece))
 }
 
 /** `$upstream` as plain data (numbers as doubles), or undefined while unset. */

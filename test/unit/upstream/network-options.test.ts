@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
 
 const AT = 'flows/f.xml:2:3'
 const cleanups: (() => Promise<void> | void)[] = []
@@ -87,32 +87,32 @@ describe.skipIf(!OPENSSL)('TLS (UP-NET-1, UP-NET-2; needs the openssl CLI)', () 
   it('a self-signed certificate fails verification; ignore-certificate-errors accepts it', async () => {
     const server = await httpsUpstream()
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/"}`))
     expect(errorVariable(ctx).info).toEqual([`Request 'main' to ${server.origin}/ failed: TLS handshake failed: DEPTH_ZERO_SELF_SIGNED_CERT`])
     expect(logs('svc_request')[0]!.errorName).toBe('DEPTH_ZERO_SELF_SIGNED_CERT')
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true}}`))
     expect((ctx.contents.main![0] as Content).text).toBe(`tls TLSv1.3 host=127.0.0.1:${server.port}`)
   })
 
   it('tls-version pins one version: TLSv1.2 works, TLSv1.3 against a TLS 1.2 server fails', async () => {
     const server = await httpsUpstream({ maxVersion: 'TLSv1.2' })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "tls-version": "TLSv1.2"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "tls-version": "TLSv1.2"}}`))
     expect((ctx.contents.main![0] as Content).text).toMatch(/^tls TLSv1\.2 /)
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "tls-version": "TLSv1.3"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "tls-version": "TLSv1.3"}}`))
     expect(errorVariable(ctx).info[0]).toMatch(/failed: TLS handshake failed: /)
   })
 
   it('UP-NET-2: a client certificate with its pass phrase is presented; a wrong pass phrase is 3211', async () => {
     const server = await httpsUpstream({ requestCert: true })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "client-certificate-file": "${clientPem}", "client-certificate-password": "secret"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "client-certificate-file": "${clientPem}", "client-certificate-password": "secret"}}`))
     expect(server.peers).toEqual(['localhost'])
-    const error = (await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "client-certificate-file": "${clientPem}", "client-certificate-password": "not-the-phrase"}}`)).catch((e: unknown) => e)) as RaisedError
+    const error = (await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"ignore-certificate-errors": true, "client-certificate-file": "${clientPem}", "client-certificate-password": "not-the-phrase"}}`)).catch((e: unknown) => e)) as RaisedError
     expect(error).toBeInstanceOf(RaisedError)
     expect(error.code).toBe(3211)
     expect(String(error.errorObject.get('info'))).not.toContain('not-the-phrase')
-    const missing = (await request(ctx, AT, 'flows', {}, json(`{"url": "${server.origin}/", "options": {"client-certificate-file": "/nonexistent/c.pem"}}`)).catch((e: unknown) => e)) as RaisedError
+    const missing = (await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${server.origin}/", "options": {"client-certificate-file": "/nonexistent/c.pem"}}`)).catch((e: unknown) => e)) as RaisedError
     expect(missing.code).toBe(3211)
   })
 })
@@ -121,7 +121,7 @@ describe('where connections go (UP-NET-3, UP-NET-4)', () => {
   it('UP-NET-3: transport-server and transport-port change only the connection target', async () => {
     const upstream = await upstreamWith((req, res) => res.end(req.headers.host))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://api.example.test/x", "options": {"transport-server": "127.0.0.1", "transport-port": ${upstream.port}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://api.example.test/x", "options": {"transport-server": "127.0.0.1", "transport-port": ${upstream.port}}}`))
     expect((ctx.contents.main![0] as Content).text).toBe('api.example.test')
     expect(upstreamVariable(ctx).main.url).toBe('http://api.example.test/x')
   })
@@ -136,7 +136,7 @@ describe('where connections go (UP-NET-3, UP-NET-4)', () => {
     cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
     const { ctx } = context()
     const port = (proxy.address() as AddressInfo).port
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://api.example.test/items?a=1", "options": {"proxy-server": "127.0.0.1:${port}", "proxy-credentials": "pu:pp"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://api.example.test/items?a=1", "options": {"proxy-server": "127.0.0.1:${port}", "proxy-credentials": "pu:pp"}}`))
     expect((ctx.contents.main![0] as Content).text).toBe('via proxy')
     expect(seen).toEqual([{ url: 'http://api.example.test/items?a=1', auth: `Basic ${Buffer.from('pu:pp').toString('base64')}` }])
   })
@@ -148,7 +148,7 @@ describe('where connections go (UP-NET-3, UP-NET-4)', () => {
     cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
     const { ctx, logs } = context()
     const port = (proxy.address() as AddressInfo).port
-    await request(ctx, AT, 'flows', {}, json(`{"url": "https://api.example.test/", "options": {"proxy-server": "127.0.0.1:${port}"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "https://api.example.test/", "options": {"proxy-server": "127.0.0.1:${port}"}}`))
     expect(errorVariable(ctx).info).toEqual(["Request 'main' to https://api.example.test/ failed: proxy CONNECT failed: 407"])
     expect(logs('svc_request')[0]!.errorName).toBe('EPROXY')
   })
@@ -159,7 +159,7 @@ describe('request fields (UP-NET-5, UP-CFG-7, UP-CFG-8, UP-RESP-4)', () => {
     const upstream = await upstreamWith((req, res) => res.end(req.headers['x-forwarded-for'] ?? 'none'))
     const { ctx } = context()
     ctx.request = { remoteAddress: '::ffff:10.0.0.7', headers: new Map([['x-forwarded-for', '203.0.113.5']]) } as unknown as NonNullable<typeof ctx.request>
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "headers": {"X-Forwarded-For": "ignored"}, "options": {"send-x-forwarded-for": true}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "headers": {"X-Forwarded-For": "ignored"}, "options": {"send-x-forwarded-for": true}}`))
     expect((ctx.contents.main![0] as Content).text).toBe('203.0.113.5, 10.0.0.7')
   })
 
@@ -167,14 +167,14 @@ describe('request fields (UP-NET-5, UP-CFG-7, UP-CFG-8, UP-RESP-4)', () => {
     const upstream = await upstreamWith((req, res) => res.end(req.url))
     const { ctx } = context()
     const sent = async (config: string) => {
-      await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/p", ${config}}`))
+      await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/p", ${config}}`))
       return (ctx.contents.main![0] as Content).text
     }
     expect(await sent(`"query": "?a=1&b='x'+/?%41%zz ü<>"`)).toBe("/p?a=1&b='x'+/?%41%25zz%20%C3%BC%3C%3E")
     expect(await sent(`"query": {"path": "a/b:c", "sp": "x y"}, "options": {"query-encoding-raw-chars": "/:"}`)).toBe('/p?path=a/b:c&sp=x+y')
     expect(await sent(`"query": {"name": "Müller"}, "encoding": "latin1"`)).toBe('/p?name=M%FCller')
     expect(await sent(`"query": ""`)).toBe('/p')
-    const error = (await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/p", "query": {"x": "€"}, "encoding": "ISO-8859-1"}`)).catch((e: unknown) => e)) as RaisedError
+    const error = (await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/p", "query": {"x": "€"}, "encoding": "ISO-8859-1"}`)).catch((e: unknown) => e)) as RaisedError
     expect(error.code).toBe(5001)
     expect(String(error.errorObject.get('info'))).toContain('cannot be encoded in ISO-8859-1')
   })
@@ -182,21 +182,21 @@ describe('request fields (UP-NET-5, UP-CFG-7, UP-CFG-8, UP-RESP-4)', () => {
   it('UP-CFG-4: non-ASCII header values go out as UTF-8 bytes; Host may be overridden', async () => {
     const upstream = await upstreamWith((req, res) => res.end(`${Buffer.from(req.headers['x-name'] as string, 'latin1').toString('utf8')} ${req.headers.host}`))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "headers": {"X-Name": "Zoë", "Host": "virtual.example.test"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "headers": {"X-Name": "Zoë", "Host": "virtual.example.test"}}`))
     expect((ctx.contents.main![0] as Content).text).toBe('Zoë virtual.example.test')
   })
 
   it('UP-RESP-4: set-response-headers applies to the client response; not after a failure', async () => {
     const upstream = await upstreamWith((_req, res) => res.end('x'))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "options": {"set-response-headers": {"Cache-Control": "max-age=60", "X-Many": ["a", "b"], "Status": 201}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"set-response-headers": {"Cache-Control": "max-age=60", "X-Many": ["a", "b"], "Status": 201}}}`))
     expect(ctx.response.headers.entries()).toEqual([
       ['Cache-Control', 'max-age=60'],
       ['X-Many', 'a'],
       ['X-Many', 'b'],
     ])
     expect(ctx.response.status).toBe(200)
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://127.0.0.1:1/", "options": {"set-response-headers": {"X-Failed": "yes"}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://127.0.0.1:1/", "options": {"set-response-headers": {"X-Failed": "yes"}}}`))
     expect(ctx.response.headers.get('x-failed')).toBeUndefined()
   })
 })

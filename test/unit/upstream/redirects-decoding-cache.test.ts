@@ -6,7 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
+import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:1:7'
 const cleanups: (() => Promise<void>)[] = []
@@ -51,7 +51,7 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-1: not followed by default', async () => {
     const upstream = await upstreamWith(redirecting)
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/start"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/start"}`))
     expect(upstreamVariable(ctx).main.status).toBe(302)
     expect(mainText(ctx)).toBe('moving')
   })
@@ -59,7 +59,7 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-2: followed hop by hop; 302 after POST and 303 continue with GET; one log line per hop', async () => {
     const upstream = await upstreamWith(redirecting)
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/start", "post": {"a": "b"}, "options": {"follow-redirects": true}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/start", "post": {"a": "b"}, "options": {"follow-redirects": true}}`))
     expect(upstream.requests.map((r) => `${r.method} ${r.url} ${r.body.length}`)).toEqual(['POST /start 3', 'GET /middle?x=1 0', 'GET /end 0'])
     expect(upstream.requests[1]!.headers['content-type']).toBeUndefined()
     expect(mainText(ctx)).toBe('final GET')
@@ -79,7 +79,7 @@ describe('redirects (UP-REDIR)', () => {
       res.end()
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${first.origin}/", "cookies": {"s": "1"}, "headers": {"X-Keep": "k"}, "options": {"follow-redirects": true, "basic-auth-credentials": "u:p"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${first.origin}/", "cookies": {"s": "1"}, "headers": {"X-Keep": "k"}, "options": {"follow-redirects": true, "basic-auth-credentials": "u:p"}}`))
     expect(first.requests[0]!.headers['authorization']).toBeDefined()
     const sent = other.requests[0]!
     expect(sent.headers['authorization']).toBeUndefined()
@@ -91,7 +91,7 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-3: a redirect loop fails after max-redirects', async () => {
     const upstream = await upstreamWith(redirecting)
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 2}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 2}}`))
     expect(upstream.requests).toHaveLength(3)
     expect(errorVariable(ctx)).toMatchObject({ code: 3101, info: [`Request 'main' to ${upstream.origin}/loop failed: maximum of 2 redirects exceeded`] })
     expect(logs('svc_request').map((line) => line.errorName)).toEqual([undefined, undefined, 'EREDIRECTS'])
@@ -100,10 +100,10 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-3: with max-redirects 0 the first followable 3xx fails; the default is 5', async () => {
     const upstream = await upstreamWith(redirecting)
     const zero = context()
-    await request(zero.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 0}}`))
+    await request(zero.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 0}}`))
     expect(errorVariable(zero.ctx).code).toBe(3101)
     const defaults = context()
-    await request(defaults.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true}}`))
+    await request(defaults.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true}}`))
     expect(upstream.requests).toHaveLength(1 + 6)
   })
 })
@@ -123,7 +123,7 @@ describe('content decoding (UP-RESP-1)', () => {
       res.end(encoded)
     })
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect(mainText(ctx)).toBe(text)
     expect(upstreamVariable(ctx).main.headers['content-encoding']).toBe(coding)
     expect(upstreamVariable(ctx).main.headers['content-length']).toBe(String(encoded.length))
@@ -136,7 +136,7 @@ describe('content decoding (UP-RESP-1)', () => {
       res.end('opaque')
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect(mainText(ctx)).toBe('opaque')
   })
 
@@ -147,9 +147,9 @@ describe('content decoding (UP-RESP-1)', () => {
       res.end(req.url === '/bad' ? 'not gzip at all' : bomb)
     })
     const { ctx, logs } = context({ maxUpstreamBodySize: 1024 * 1024 })
-    await request(ctx, AT, 'flows', { content: 'bad' }, json(`{"url": "${upstream.origin}/bad"}`))
+    await request(ctx, AT, 'flows', { content: 'bad' }, requestBody(`{"url": "${upstream.origin}/bad"}`))
     expect(errorVariable(ctx).info).toEqual([`Request 'bad' to ${upstream.origin}/bad failed: response body could not be decoded (gzip)`])
-    await request(ctx, AT, 'flows', { content: 'bomb' }, json(`{"url": "${upstream.origin}/bomb"}`))
+    await request(ctx, AT, 'flows', { content: 'bomb' }, requestBody(`{"url": "${upstream.origin}/bomb"}`))
     expect(errorVariable(ctx).info).toEqual([`Request 'bomb' to ${upstream.origin}/bomb failed: response body exceeds 1048576 bytes`])
     expect(logs('svc_request').map((line) => line.errorName)).toEqual(['EBADRESPONSE', 'ETOOLARGE'])
   })
@@ -174,9 +174,9 @@ describe('caching (UP-CACHE)', () => {
     const upstream = await upstreamWith(counting({}))
     const { ctx, logs, services } = context()
     const config = `{"url": "${upstream.origin}/rates", "options": {"force-cache-ttl": 300}}`
-    await request(ctx, AT, 'flows', {}, json(config))
+    await request(ctx, AT, 'flows', {}, requestBody(config))
     const second = upstreamContext({}, services)
-    await request(second.ctx, AT, 'flows', {}, json(config))
+    await request(second.ctx, AT, 'flows', {}, requestBody(config))
     expect(upstream.requests).toHaveLength(1)
     expect((second.ctx.contents.main![0] as Content).text).toBe('response 1')
     expect(upstreamVariable(second.ctx).main.cacheHit).toBe(true)
@@ -190,10 +190,10 @@ describe('caching (UP-CACHE)', () => {
     const upstream = await upstreamWith(counting({}))
     const { ctx } = context()
     const base = `"url": "${upstream.origin}/rates", "options": {"force-cache-ttl": 300`
-    await request(ctx, AT, 'flows', {}, json(`{${base}}}`))
-    await request(ctx, AT, 'flows', {}, json(`{${base}, "force-cache-refresh": true}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{${base}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{${base}, "force-cache-refresh": true}}`))
     expect(mainText(ctx)).toBe('response 2')
-    await request(ctx, AT, 'flows', {}, json(`{${base}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{${base}}}`))
     expect(mainText(ctx)).toBe('response 2')
     expect(upstream.requests).toHaveLength(2)
   })
@@ -201,10 +201,10 @@ describe('caching (UP-CACHE)', () => {
   it('UP-CACHE-3: the key holds the outgoing header fields and the body', async () => {
     const upstream = await upstreamWith(counting({}))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/q", "headers": {"X-T": "a"}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/q", "headers": {"X-T": "b"}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/q", "body": {"value": 1}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/q", "body": {"value": 2}, "options": {"force-cache-ttl": 60}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "a"}, "options": {"force-cache-ttl": 60}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "b"}, "options": {"force-cache-ttl": 60}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 1}, "options": {"force-cache-ttl": 60}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 2}, "options": {"force-cache-ttl": 60}}`))
     expect(upstream.requests).toHaveLength(4)
   })
 
@@ -213,8 +213,8 @@ describe('caching (UP-CACHE)', () => {
     const never = await upstreamWith(counting({ 'Cache-Control': 'no-store, max-age=60' }))
     const { ctx } = context()
     for (let i = 0; i < 2; i++) {
-      await request(ctx, AT, 'flows', {}, json(`{"url": "${fresh.origin}/", "options": {"use-http-cache": true}}`))
-      await request(ctx, AT, 'flows', {}, json(`{"url": "${never.origin}/", "options": {"use-http-cache": true}}`))
+      await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${fresh.origin}/", "options": {"use-http-cache": true}}`))
+      await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${never.origin}/", "options": {"use-http-cache": true}}`))
     }
     expect(fresh.requests).toHaveLength(1)
     expect(never.requests).toHaveLength(2)
@@ -224,8 +224,8 @@ describe('caching (UP-CACHE)', () => {
     const upstream = await upstreamWith(counting({ 'Cache-Control': 'no-cache', ETag: '"v1"' }))
     const { ctx, logs } = context()
     const config = `{"url": "${upstream.origin}/doc", "options": {"use-http-cache": true}}`
-    await request(ctx, AT, 'flows', {}, json(config))
-    await request(ctx, AT, 'flows', {}, json(config))
+    await request(ctx, AT, 'flows', {}, requestBody(config))
+    await request(ctx, AT, 'flows', {}, requestBody(config))
     expect(upstream.requests[1]!.headers['if-none-match']).toBe('"v1"')
     expect(mainText(ctx)).toBe('response 1')
     expect(upstreamVariable(ctx).main).toMatchObject({ status: 200, cacheHit: false })
@@ -234,7 +234,7 @@ describe('caching (UP-CACHE)', () => {
       [304, true, false],
     ])
     // the 304 carried max-age=60: the updated entry is fresh now
-    await request(ctx, AT, 'flows', {}, json(config))
+    await request(ctx, AT, 'flows', {}, requestBody(config))
     expect(upstream.requests).toHaveLength(2)
     expect(upstreamVariable(ctx).main.cacheHit).toBe(true)
   })
@@ -243,9 +243,9 @@ describe('caching (UP-CACHE)', () => {
     const upstream = await upstreamWith(counting({ 'Cache-Control': 'max-age=60' }))
     const { ctx } = context()
     const get = `{"url": "${upstream.origin}/item", "options": {"use-http-cache": true}}`
-    await request(ctx, AT, 'flows', {}, json(get))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/item", "method": "DELETE", "options": {"use-http-cache": true}}`))
-    await request(ctx, AT, 'flows', {}, json(get))
+    await request(ctx, AT, 'flows', {}, requestBody(get))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/item", "method": "DELETE", "options": {"use-http-cache": true}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(get))
     expect(upstream.requests.map((r) => r.method)).toEqual(['GET', 'DELETE', 'GET'])
   })
 })
@@ -259,10 +259,10 @@ describe('connections (UP-NET-7)', () => {
     })
     const { ctx } = context()
     // undici frees a connection one tick after its response ended, so back-to-back requests may open a second one
-    for (let i = 0; i < 6; i++) await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    for (let i = 0; i < 6; i++) await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     const pooled = sockets.size
     expect(pooled).toBeLessThanOrEqual(2)
-    for (let i = 0; i < 2; i++) await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "options": {"disable-connection-reuse": true}}`))
+    for (let i = 0; i < 2; i++) await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"disable-connection-reuse": true}}`))
     expect(sockets.size).toBe(pooled + 2)
     expect(upstream.requests[7]!.headers['connection']).toBe('close')
   })

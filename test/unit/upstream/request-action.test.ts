@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { defineTemplate, templateText } from '../../../runtime/template/compiled-template.js'
+import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
 
 const AT = 'flows/f.xml:2:3'
 let upstream: Upstream
@@ -27,7 +28,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-CFG-5: sends GET with the default fields and stores the response as main', async () => {
     upstream = await startUpstream()
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/items?x=1"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/items?x=1"}`))
     const sent = upstream.requests[0]!
     expect(sent.method).toBe('GET')
     expect(sent.url).toBe('/items?x=1')
@@ -53,7 +54,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('ACT-request-1: the content and url attributes apply when the body does not set id and url', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', { content: 'stock', url: `${upstream.origin}/stock` }, json('{}'))
+    await request(ctx, AT, 'flows', { content: 'stock', url: `${upstream.origin}/stock` }, requestBody('{}'))
     expect(upstream.requests[0]!.url).toBe('/stock')
     expect(ctx.contents.main).toBeUndefined()
     expect((ctx.contents.upstream.get('stock') as Content).text).toBe('{"ok":true}')
@@ -68,7 +69,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
       AT,
       'flows',
       {},
-      json(`{
+      requestBody(`{
         "url": "${upstream.origin}/v3/search?dropped=1#frag",
         "headers": { "Accept": "application/json", "X-Tenant": "acme", "X-Retry": 0, "X-On": true, "User-Agent": "", "Cookie": "ignored=1", "x-tenant": "ACME" },
         "cookies": [ { "name": "region", "value": "eu" }, { "name": "n", "value": 2 } ],
@@ -91,7 +92,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-BODY-2: post sends form data with POST', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/token", "post": {"grant_type": "password", "scope": "read write", "n": 1.50, "no": null}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/token", "post": {"grant_type": "password", "scope": "read write", "n": 1.50, "no": null}}`))
     const sent = upstream.requests[0]!
     expect(sent.method).toBe('POST')
     expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded')
@@ -102,8 +103,8 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-BODY-3: a JSON value body is compact JSON; a string body is text/plain', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/a", "method": "put", "body": {"value": {"a": [1, 2.0, "x"]}}}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/b", "body": {"value": "héllo", "mime": "text/x-note"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/a", "method": "put", "body": {"value": {"a": [1, 2.0, "x"]}}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/b", "body": {"value": "héllo", "mime": "text/x-note"}}`))
     const [first, second] = upstream.requests
     expect(first!.method).toBe('PUT')
     expect(first!.headers['content-type']).toBe('application/json')
@@ -116,8 +117,8 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-CFG-5: POST without body sends Content-Length 0; HEAD drops a body', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', { method: 'POST' }, json(`{"url": "${upstream.origin}/p"}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/h", "method": "HEAD", "body": {"value": "x"}}`))
+    await request(ctx, AT, 'flows', { method: 'POST' }, requestBody(`{"url": "${upstream.origin}/p"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/h", "method": "HEAD", "body": {"value": "x"}}`))
     expect(upstream.requests[0]!.headers['content-length']).toBe('0')
     expect(upstream.requests[0]!.headers['content-type']).toBeUndefined()
     expect(upstream.requests[1]!.method).toBe('HEAD')
@@ -133,7 +134,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
       AT,
       'flows',
       {},
-      json(`{"url": "${upstream.origin}/up", "post": {"kind": "doc"}, "uploads": [{"name": "file", "value": {"a": 1}, "filename": "a.json"}, {"name": "note", "value": "hi"}]}`),
+      requestBody(`{"url": "${upstream.origin}/up", "post": {"kind": "doc"}, "uploads": [{"name": "file", "value": {"a": 1}, "filename": "a.json"}, {"name": "note", "value": "hi"}]}`),
     )
     const sent = upstream.requests[0]!
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(sent.headers['content-type']!)![1]!
@@ -162,8 +163,8 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-CFG-2: user information becomes Basic credentials and is never shown; basic-auth-credentials wins', async () => {
     upstream = await startUpstream()
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://ann:s%20ecret@127.0.0.1:${upstream.port}/x"}`))
-    await request(ctx, AT, 'flows', {}, json(`{"url": "http://ann:pw@127.0.0.1:${upstream.port}/y", "options": {"basic-auth-credentials": "bob:a:b"}}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://ann:s%20ecret@127.0.0.1:${upstream.port}/x"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://ann:pw@127.0.0.1:${upstream.port}/y", "options": {"basic-auth-credentials": "bob:a:b"}}`))
     expect(upstream.requests[0]!.headers['authorization']).toBe(`Basic ${Buffer.from('ann:s ecret').toString('base64')}`)
     expect(upstream.requests[1]!.headers['authorization']).toBe(`Basic ${Buffer.from('bob:a:b').toString('base64')}`)
     expect(upstreamVariable(ctx).main.url).toBe(`${upstream.origin}/y`)
@@ -177,7 +178,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
       res.end('')
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/login"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/login"}`))
     const node = ctx.vars.get('upstream')[0] as any
     const headers = node.json.get('main').get('headers')
     expect(headers.keys.filter((k: string) => k === 'set-cookie')).toHaveLength(2)
@@ -191,7 +192,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
       res.end('busy')
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/"}`))
+    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     expect(upstreamVariable(ctx).main.status).toBe(503)
     expect(upstreamVariable(ctx).main.error).toBeUndefined()
     expect(errorVariable(ctx)).toBeUndefined()
@@ -200,7 +201,7 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-CFG-1: a wrong shape is an RF and nothing is sent', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    const attempt = request(ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/", "headers": {"X-A": [1, 2]}}`))
+    const attempt = request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "headers": {"X-A": [1, 2]}}`))
     await expect(attempt).rejects.toBeInstanceOf(RaisedError)
     await attempt.catch((error: RaisedError) => {
       expect(error.code).toBe(5001)
@@ -208,5 +209,37 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     })
     expect(upstream.requests).toHaveLength(0)
     expect(upstreamVariable(ctx)).toBeUndefined()
+  })
+
+  it('UP-CFG-1: a template writing the same text reuses its checked configuration; new text is checked anew; warnings every time', async () => {
+    upstream = await startUpstream()
+    const { ctx, services } = context()
+    const warnings: string[] = []
+    ctx.debug = (level, _topic, message) => level === 'warn' && warnings.push(message)
+    // the path comes from $path: one template, different texts
+    const piece = (text: string) => templateText(text)
+    const [open, close] = [piece(`{"url": "${upstream.origin}/`), piece(`", "extra": 1}`)]
+    const template = defineTemplate({ at: AT, action: 'request' }, (t) => {
+      t.text(open)
+      t.text(templateText(String(ctx.vars.get('path')![0])))
+      t.text(close)
+    })
+    for (const path of ['a', 'a', 'b', 'a']) {
+      ctx.vars.set('path', [path])
+      await request(ctx, AT, 'flows', {}, template)
+    }
+    expect(upstream.requests.map((sent) => sent.url)).toEqual(['/a', '/a', '/b', '/a'])
+    expect(warnings).toEqual(Array(4).fill('unknown property "extra" in the request configuration is ignored'))
+    // without a warning the configuration is remembered: asked again for the same text, nothing is checked
+    const text = `{"url": "${upstream.origin}/c"}`
+    const clean = requestBody(text)
+    await request(ctx, AT, 'flows', {}, clean)
+    const notAgain = () => {
+      throw new Error('checked again')
+    }
+    const remembered = services.configs.checked(clean, text, notAgain)
+    expect(remembered).toMatchObject({ url: `${upstream.origin}/c` })
+    expect(() => services.configs.checked(clean, `{"url": "${upstream.origin}/d"}`, notAgain)).toThrow('checked again')
+    expect(() => services.configs.checked(template, `{"url": "${upstream.origin}/a", "extra": 1}`, notAgain)).toThrow('checked again')
   })
 })

@@ -17,7 +17,8 @@ import { createUpstreamDefinitionTable, definitionSitePath } from '../../../runt
 import { Content } from '../../../runtime/values/content.js'
 import { ask, makeApp, route, startTestGateway } from '../server/helpers.js'
 import { cleanupSites, lines, upstreamOf } from '../validate/helpers.js'
-import { DEFAULT_SETTINGS, errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import type { CompiledTemplate } from '../../../runtime/template/compiled-template.js'
+import { DEFAULT_SETTINGS, errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
 
 afterAll(cleanupSites)
 
@@ -60,8 +61,8 @@ async function setup(handler?: Parameters<typeof startUpstream>[0]): Promise<{ u
   return { upstream, test: upstreamContext({}, services) }
 }
 
-function config(url: string, options: string, extra = ''): ReturnType<typeof json> {
-  return json(`{"url": "${url}", ${extra}"options": {"definition": "../contracts/stock.yaml", ${options}}}`)
+function config(url: string, options: string, extra = ''): CompiledTemplate {
+  return requestBody(`{"url": "${url}", ${extra}"options": {"definition": "../contracts/stock.yaml", ${options}}}`)
 }
 
 describe('UP-VAL: checks around the exchange', () => {
@@ -161,7 +162,7 @@ describe('UP-VAL-1, UP-VAL-2: 3211', () => {
     ['a mock without definition', '"mock-response": "true"', 'Option mock-response needs the option definition (flows/f.xml:2:3, request)'],
   ])('%s', async (_, options, info) => {
     const { upstream, test } = await setup()
-    const raised = await request(test.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/v1/stock/A", "options": {${options}}}`)).catch((error: unknown) => error)
+    const raised = await request(test.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/v1/stock/A", "options": {${options}}}`)).catch((error: unknown) => error)
     expect(raised).toBeInstanceOf(RaisedError)
     expect(plainValue((raised as RaisedError).errorObject)).toMatchObject({ code: 3211, info: [info] })
     expect(upstream.requests).toHaveLength(0)
@@ -206,7 +207,7 @@ describe('UP-NET-8: force-backend-https', () => {
     origin = upstream.origin
     test.ctx.settings = new RequestSettings()
     test.ctx.settings.merge('security/force-backend-https', {})
-    await request(test.ctx, AT, 'flows', {}, json(`{"url": "${upstream.origin}/a", "options": {"follow-redirects": true, "transport-protocol": "http"}}`))
+    await request(test.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/a", "options": {"follow-redirects": true, "transport-protocol": "http"}}`))
     const https = upstream.origin.replace('http:', 'https:')
     expect(test.logs('svc_request').map((line) => line['url'])).toEqual([`${https}/a`, `${https}/b`])
     expect(upstreamVariable(test.ctx).main).toMatchObject({ url: `${https}/b`, status: 200 })
