@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto'
 import type { CacheEntry } from './response-cache.js'
 import type { UpstreamOptions } from './options.js'
+import { parseHttpDate } from '../flow/actions/http-date.js'
 
 export interface CachePlan {
   readonly mode: 'http' | 'force'
@@ -202,10 +203,11 @@ function explicitLifetime(control: Map<string, string>, headers: readonly string
   }
   const expires = rawField(headers, 'expires')
   if (expires === undefined) return undefined
-  const expiresAt = Date.parse(expires)
-  const date = Date.parse(rawField(headers, 'date') ?? '')
-  if (Number.isNaN(expiresAt)) return 0
-  return Math.max(0, (expiresAt - (Number.isNaN(date) ? Date.now() : date)) / 1000)
+  // RFC 9111 section 5.3: an Expires that is not a valid HTTP date (such as "0") means already expired
+  const expiresAt = parseHttpDate(expires)
+  const date = parseHttpDate(rawField(headers, 'date') ?? '')
+  if (expiresAt === undefined) return 0
+  return Math.max(0, (expiresAt - (date ?? Date.now())) / 1000)
 }
 
 /**

@@ -220,6 +220,22 @@ describe('caching (UP-CACHE)', () => {
     expect(never.requests).toHaveLength(2)
   })
 
+  it('UP-CACHE-2: Expires minus Date gives the freshness; an Expires that is no HTTP date means expired', async () => {
+    const now = Date.now()
+    const date = new Date(now).toUTCString()
+    const fresh = await upstreamWith(counting({ Date: date, Expires: new Date(now + 60_000).toUTCString() }))
+    const invalid = await upstreamWith(counting({ Date: date, Expires: '0' }))
+    // a form JavaScript's Date.parse reads, but not one of the three HTTP date forms (RFC 9110 5.6.7)
+    const loose = await upstreamWith(counting({ Date: date, Expires: new Date(now + 60_000).toISOString() }))
+    const { ctx } = context()
+    for (let i = 0; i < 2; i++) {
+      for (const upstream of [fresh, invalid, loose]) {
+        await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"use-http-cache": true}}`))
+      }
+    }
+    expect([fresh.requests.length, invalid.requests.length, loose.requests.length]).toEqual([1, 2, 2])
+  })
+
   it('UP-CACHE-2: a no-cache entry with an ETag is revalidated; a 304 reports the stored status, refresh true', async () => {
     const upstream = await upstreamWith(counting({ 'Cache-Control': 'no-cache', ETag: '"v1"' }))
     const { ctx, logs } = context()
