@@ -10,19 +10,21 @@ import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
 import { jsonTypeName, optionBoolean, optionalString } from './config-values.js'
 import { checkOptions, type UpstreamOptions } from './options.js'
-import { checkHeaders, checkCookies, checkQuery, type HeaderField, type NameValue, type QueryConfig } from './request-config.js'
+import { encodeForm, encodeQueryString } from './percent-encoding.js'
+import { checkHeaders, checkCookies, checkQuery, type HeaderField, type NameValue } from './request-config.js'
 import { parseTargetUrl, type TargetUrl } from './target-url.js'
 
 export interface ProxyConfig {
   /** `scheme://host[:port]` without trailing `/`; null when `url` is used. */
   readonly origin: string | null
   /** `origin`, else `url`, as parsed when checked: each request's target URL starts from it. */
-  readonly parsed: TargetUrl | null
+  readonly parsed: TargetUrl
   readonly url: string | null
   readonly stripEndpoint: boolean
   /** Normalized prefix (`/api/v3`), or null. */
   readonly addPrefix: string | null
-  readonly query: QueryConfig | null
+  /** `query` percent-encoded as UTF-8 once, when checked (UP-PROXY-2); null when not set. */
+  readonly encodedQuery: string | null
   readonly headers: readonly HeaderField[]
   readonly cookies: readonly NameValue[] | null
   readonly options: UpstreamOptions
@@ -69,13 +71,18 @@ export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: Co
     if (addPrefix !== null) problems.warning([...base, 'addPrefix'], 'addPrefix is ignored together with url')
   }
   const options = checkOptions(value.get('options'), [...base, 'options'], problems)
+  const parsed = url === null ? originUrl : urlParsed
+  const query = checkQuery(value.get('query'), [...base, 'query'], problems)
+  // without a target URL an error is reported already
+  if (parsed === null) return undefined
   return {
     origin,
-    parsed: url === null ? originUrl : urlParsed,
+    parsed,
     url,
     stripEndpoint: url === null && stripEndpoint,
     addPrefix: url === null ? addPrefix : null,
-    query: checkQuery(value.get('query'), [...base, 'query'], problems),
+    // UTF-8 encodes every character: this cannot fail
+    encodedQuery: query === null ? null : query.kind === 'string' ? encodeQueryString(query.text, 'utf-8') : encodeForm(query.pairs, 'utf-8', options.queryEncodingRawChars ?? ''),
     headers: checkHeaders(value.get('headers'), [...base, 'headers'], problems),
     cookies: checkCookies(value.get('cookies'), [...base, 'cookies'], problems),
     options: withProxyDefaults(options),

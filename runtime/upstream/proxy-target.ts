@@ -13,7 +13,6 @@ import { flowExecutionError } from '../errors/raised-error.js'
 import type { ClientRequest, FlowContext } from '../flow/context.js'
 import type { ActionSite } from './action-site.js'
 import { applyConfiguredHeaders, applyCookies, applyCredentials, applyForwardedFor, FieldList, loadCertificate, originBound } from './build-request.js'
-import { EncodingError, encodeForm, encodeQueryString } from './percent-encoding.js'
 import type { PreparedRequest } from './prepared-request.js'
 import type { ProxyConfig } from './proxy-config.js'
 import { MAIN_ID } from './request-id.js'
@@ -36,15 +35,9 @@ export interface ProxyBody {
 
 export function prepareProxy(ctx: FlowContext, services: UpstreamServices, config: ProxyConfig, client: ClientRequest, site: ActionSite, body: ProxyBody): PreparedRequest {
   const fail = (reason: string) => flowExecutionError(site.at, site.action, reason, ctx.requestId)
-  let url: TargetUrl
+  const target = targetUrl(config, client, fail)
   const forceHttps = ctx.settings?.forceBackendHttps === true
-  try {
-    const target = targetUrl(config, client, fail)
-    url = forceHttps ? forcedHttps(target) : target
-  } catch (error) {
-    if (error instanceof EncodingError) throw fail(error.message)
-    throw error
-  }
+  const url = forceHttps ? forcedHttps(target) : target
   const fields = new FieldList([['Host', url.host]])
   const connection = client.headers.get('connection')
   const connectionNamed = connectionNamedFields(connection)
@@ -83,12 +76,10 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
 
 /** UP-PROXY-2. */
 function targetUrl(config: ProxyConfig, client: ClientRequest, fail: (reason: string) => Error): TargetUrl {
-  const configured = config.query === null ? undefined : config.query.kind === 'string' ? encodeQueryString(config.query.text, 'utf-8') : encodeForm(config.query.pairs, 'utf-8', config.options.queryEncodingRawChars ?? '')
+  const configured = config.encodedQuery
   if (config.url !== null) {
-    const parsed = config.parsed !== null ? { ok: true as const, url: config.parsed } : parseTargetUrl(config.url, 'utf-8')
-    if (!parsed.ok) throw fail(parsed.reason)
-    const query = configured !== undefined ? configured : parsed.url.query ?? client.query
-    return withQuery(parsed.url, query === '' ? null : query)
+    const query = configured !== null ? configured : config.parsed.query ?? client.query
+    return withQuery(config.parsed, query === '' ? null : query)
   }
   let path = client.path
   if (config.stripEndpoint) {
@@ -96,9 +87,9 @@ function targetUrl(config: ProxyConfig, client: ClientRequest, fail: (reason: st
     if (!path.startsWith('/')) path = `/${path}`
   }
   if (config.addPrefix !== null) path = config.addPrefix + path
-  const query = configured !== undefined ? configured : client.query
+  const query = configured !== null ? configured : client.query
   // the usual client path needs no URL parsing: the origin was parsed when the configuration was checked
-  const plain = config.parsed === null ? undefined : withPlainPath(config.parsed, path, query === '' ? null : query)
+  const plain = withPlainPath(config.parsed, path, query === '' ? null : query)
   if (plain !== undefined) return plain
   const parsed = parseTargetUrl(config.origin! + path, 'utf-8')
   if (!parsed.ok) throw fail(parsed.reason)
