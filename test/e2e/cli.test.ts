@@ -3,8 +3,9 @@
  * stderr in the CL4 shape with code frames, the summary line, and the output folder of CL2.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, sep } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
@@ -13,8 +14,8 @@ const ROOT = new URL('../../', import.meta.url).pathname
 const BIN = join(ROOT, 'bin/svc-compile.mjs')
 const QUICKSTART = join(ROOT, 'examples/quickstart')
 
-function run(args: string[], cwd = ROOT) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SVC_REVISION: '' } })
+function run(args: string[], cwd = ROOT, revision = '') {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SVC_REVISION: revision } })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -123,5 +124,32 @@ describe('svc-compile', () => {
     } finally {
       await gateway.stop()
     }
+  })
+
+  it('CL8: SVC_REVISION is embedded as the revision; without it, the revision is the hash of the generated modules', async () => {
+    const named = temporaryDir('svc-out-')
+    const hashed = temporaryDir('svc-out-')
+    cleanup.push(named, hashed)
+    expect(run([join(QUICKSTART, 'definition.yaml'), '-o', named], ROOT, 'release-42').code).toBe(0)
+    expect(JSON.parse(readFileSync(join(named, 'build.json'), 'utf8')).revision).toBe('release-42')
+    const gateway = await startBundle(named)
+    try {
+      expect(JSON.parse(gateway.logLines.find((line) => line.includes('"listening"'))!).revision).toBe('release-42')
+    } finally {
+      await gateway.stop()
+    }
+    expect(run([join(QUICKSTART, 'definition.yaml'), '-o', hashed]).code).toBe(0)
+    const revision = JSON.parse(readFileSync(join(hashed, 'build.json'), 'utf8')).revision as string
+    // each module's path (relative to src/) followed by its content, in path order; app.ts is
+    // hashed with its own revision field still empty
+    const src = join(hashed, 'src')
+    const paths = (readdirSync(src, { recursive: true }) as string[]).map((path) => path.split(sep).join('/')).filter((path) => statSync(join(src, path)).isFile())
+    const hash = createHash('sha256')
+    for (const path of paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const text = readFileSync(join(src, path), 'utf8')
+      hash.update(path).update(path === 'app.ts' ? text.replace(JSON.stringify(revision), '""') : text)
+    }
+    expect(revision).toMatch(/^[0-9a-f]{12}$/)
+    expect(hash.digest('hex').slice(0, 12)).toBe(revision)
   })
 })
