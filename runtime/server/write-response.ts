@@ -8,6 +8,7 @@
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import { sendableStatus } from '../errors/error-document.js'
+import { NON_ASCII } from '../values/wire-text.js'
 
 export interface SentResponse {
   readonly status: number
@@ -18,8 +19,6 @@ export interface SentResponse {
   /** `Location` sent, '' when none (access log `location`). */
   readonly location: string
 }
-
-const NON_ASCII = /[^\u0000-\u007f]/
 
 const GATEWAY_OWNED = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection', 'content-type'])
 

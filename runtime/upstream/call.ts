@@ -21,6 +21,7 @@ import { forcedHttps, requestTarget, resolveLocation, urlText, type TargetUrl } 
 import type { Logger } from '../log/logger.js'
 import type { ClientGoneWatcher } from '../flow/context.js'
 import type { Dispatcher } from 'undici'
+import { wireText } from '../values/wire-text.js'
 
 export interface CallResponse {
   readonly kind: 'response'
@@ -433,7 +434,7 @@ function wireHeaders(headers: readonly (readonly [string, string])[]): string[] 
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i]!
     flat[2 * i] = name
-    flat[2 * i + 1] = /[^\x00-\x7f]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value
+    flat[2 * i + 1] = wireText(value)
   }
   return flat
 }

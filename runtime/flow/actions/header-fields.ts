@@ -9,6 +9,7 @@
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import { HTTP_TOKEN } from '../../values/http-token.js'
+import { wireText } from '../../values/wire-text.js'
 
 export type HeaderField =
   | { readonly kind: 'status'; readonly value: JsonValue }
@@ -40,9 +41,4 @@ export function headerField(name: string, value: JsonValue): HeaderField {
 
 function trimSpaces(text: string): string {
   return text.replace(/^[ \t]+|[ \t]+$/g, '')
-}
-
-/** Characters above U+007F as their UTF-8 bytes, one char per byte (how node writes header text). */
-function wireText(text: string): string {
-  return /[^\u0000-\u007f]/.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text
 }
