@@ -12,27 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningGateway } from '../helpers/gateway-process.js'
 import { startHardeningGateway, type HardeningGateway } from '../helpers/hardening-gateway.js'
 import { rawRequest } from '../helpers/raw-http.js'
+import { seededRandom } from '../helpers/seeded-random.js'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123)
 const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 300)
 const PARALLEL = 6
 
-/** mulberry32: a tiny seeded generator, enough to make runs repeatable. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 class Fuzzer {
   readonly next: () => number
   constructor(seed: number) {
-    this.next = generator(seed)
+    this.next = seededRandom(seed)
   }
   int(max: number): number {
     return Math.floor(this.next() * max)

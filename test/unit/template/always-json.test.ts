@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { alwaysWritesJson } from '../../../compiler/template/always-json.js'
 import { Content, RaisedError, applyTemplate, parseJson, renderTemplate } from '../../../runtime/index.js'
+import { seededRandom } from '../../helpers/seeded-random.js'
 import { compileTemplates, newContext, parse } from './helpers.js'
 
 function proven(template: string): boolean {
@@ -51,17 +52,6 @@ describe('alwaysWritesJson', () => {
 })
 
 describe('alwaysWritesJson is sound', () => {
-  /** mulberry32: a small seeded PRNG, so every run sees the same templates. */
-  function random(seed: number): () => number {
-    let state = seed >>> 0
-    return () => {
-      state = (state + 0x6d2b79f5) >>> 0
-      let t = state
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-  }
 
   /**
    * Templates shaped like JSON: values, members and items, made optional, repeated or chosen by
@@ -118,7 +108,7 @@ describe('alwaysWritesJson is sound', () => {
   ].map((text) => [new Content(Buffer.from(text), 'application/json')])
 
   it('every output of a proven template is valid JSON or empty', async () => {
-    const next = random(20261123)
+    const next = seededRandom(20261123)
     const candidates = new Set<string>()
     while (candidates.size < 3000) candidates.add(randomTemplate(next))
     const templates = [...candidates].filter((template) => parse(template).node !== undefined && proven(template))

@@ -11,19 +11,8 @@ import { emitTemplate } from '../../../compiler/emit/template.js'
 import type { TemplateNode } from '../../../compiler/ir/template.js'
 import { parseTemplate } from '../../../compiler/template/index.js'
 import { Content, RaisedError, renderTemplate } from '../../../runtime/index.js'
+import { seededRandom } from '../../helpers/seeded-random.js'
 import { compileTemplates, newContext, SITE, templateSource } from './helpers.js'
-
-/** mulberry32: a small seeded PRNG, so every run sees the same strings. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PIECES = [
   '{{', '}}', '{', '}', '{{ ', ' }}', '{{if ', '{{elseif ', '{{else}}', '{{end}}', '{{loop ', '{{with ', '{{$x := ', '{{$', '{{:',
@@ -42,7 +31,7 @@ function randomTemplate(next: () => number): string {
 const COUNT = 3000
 
 describe('template compiler fuzzing', () => {
-  const next = random(20240501)
+  const next = seededRandom(20240501)
   const templates = Array.from({ length: COUNT }, () => randomTemplate(next))
   const compiled: string[] = []
 
