@@ -45,11 +45,7 @@ const EMPTY_CONFIG = new JsonObject([], [])
  * RF on configuration errors (UP-CFG-1, UP-GEN-3 step 1); warnings are reported. `id` names a
  * `requests` entry in messages.
  */
-export function checkedConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', id?: string): RequestConfig {
-  return settled(ctx, site, body, kind, new ConfigProblems(), id)
-}
-
-function settled(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', problems: ConfigProblems, id?: string): RequestConfig {
+export function checkedConfig(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'request' | 'requests', id?: string, problems = new ConfigProblems()): RequestConfig {
   const config = checkRequestConfig(body, kind, problems)
   const prefix = id === undefined ? '' : `request ${JSON.stringify(id)}: `
   for (const problem of problems.items) if (problem.severity === 'warning') site.warn(prefix + problem.message)
@@ -60,7 +56,7 @@ function settled(ctx: FlowContext, site: ActionSite, body: JsonValue, kind: 'req
 /** The body template's configuration, checked (remembered while the template writes the same text). */
 function templateConfig(ctx: FlowContext, site: ActionSite, services: UpstreamServices, template: CompiledTemplate): RequestConfig {
   const text = renderTemplate(ctx, template)
-  return services.configs.checked(template, text, (problems) => settled(ctx, site, outputJson(ctx, template, text), 'request', problems))
+  return services.configs.checked(template, text, (problems) => checkedConfig(ctx, site, outputJson(ctx, template, text), 'request', undefined, problems))
 }
 
 /** UP-GEN-1, UP-GEN-2: an invalid dynamic ID is an RF. */
