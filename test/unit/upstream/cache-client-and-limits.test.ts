@@ -12,25 +12,18 @@ import { MAX_BODY_BYTES, MAX_ENTRIES, MAX_TOTAL_BYTES, ResponseCache, type Cache
 import type { UpstreamServices } from '../../../runtime/upstream/services.js'
 import { Content } from '../../../runtime/values/content.js'
 import { clientRequest } from '../actions/helpers.js'
-import { requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
+import { Cleanups, requestBody, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:1:7'
 const MiB = 1024 * 1024
-const cleanups: (() => Promise<void>)[] = []
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function upstreamWith(handler: UpstreamHandler): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 function sharedServices(): UpstreamServices {
   const { services } = upstreamContext()
-  cleanups.push(() => services.close())
+  cleanups.add(() => services.close())
   return services
 }
 

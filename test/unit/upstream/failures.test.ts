@@ -9,26 +9,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { Cleanups, errorVariable, requestBody, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:4:3'
-const cleanups: (() => Promise<void> | void)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
 function context(settings = {}) {
   const test = upstreamContext(settings)
-  cleanups.push(() => test.services.close())
+  cleanups.add(() => test.services.close())
   return test
 }
 
-async function upstreamWith(handler: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 /** A raw TCP server; `onSocket` decides what the "upstream" does. */
 async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: number; sockets: Socket[] }> {
@@ -39,7 +32,7 @@ async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: nu
     onSocket(socket)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanups.push(
+  cleanups.add(
     () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
@@ -51,7 +44,7 @@ async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: nu
 
 async function freePort(): Promise<number> {
   const { port } = await tcpServer(() => undefined)
-  await cleanups.pop()!()
+  await cleanups.closeLast()
   return port
 }
 

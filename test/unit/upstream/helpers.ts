@@ -123,3 +123,28 @@ export function errorVariable(ctx: FlowContext): any {
   const node = ctx.vars.get('error')[0] as { json?: JsonValue } | undefined
   return node?.json === undefined ? undefined : plainValue(node.json)
 }
+
+/** What a test started and closes after it, last first: `afterEach(() => cleanups.run())`. */
+export class Cleanups {
+  readonly #pending: (() => Promise<void> | void)[] = []
+
+  add(close: () => Promise<void> | void): void {
+    this.#pending.push(close)
+  }
+
+  /** An upstream on 127.0.0.1, closed after the test. */
+  async upstream(handler?: UpstreamHandler): Promise<Upstream> {
+    const upstream = await startUpstream(handler)
+    this.add(() => upstream.close())
+    return upstream
+  }
+
+  /** Closes what was added last, now. */
+  async closeLast(): Promise<void> {
+    await this.#pending.pop()?.()
+  }
+
+  async run(): Promise<void> {
+    for (const close of this.#pending.splice(0).reverse()) await close()
+  }
+}

@@ -16,26 +16,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { Cleanups, errorVariable, requestBody, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:2:3'
-const cleanups: (() => Promise<void> | void)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
 function context() {
   const test = upstreamContext()
-  cleanups.push(() => test.services.close())
+  cleanups.add(() => test.services.close())
   return test
 }
 
-async function upstreamWith(handler: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 function hasOpenssl(): boolean {
   try {
@@ -78,7 +71,7 @@ async function httpsUpstream(options: { maxVersion?: 'TLSv1.2'; requestCert?: bo
     res.end(`tls ${(req.socket as TLSSocket).getProtocol()} host=${req.headers.host}`)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  cleanups.add(() => new Promise<void>((resolve) => server.close(() => resolve())))
   const port = (server.address() as AddressInfo).port
   return { origin: `https://127.0.0.1:${port}`, port, peers }
 }
@@ -133,7 +126,7 @@ describe('where connections go (UP-NET-3, UP-NET-4)', () => {
       res.end('via proxy')
     })
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-    cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
+    cleanups.add(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
     const { ctx } = context()
     const port = (proxy.address() as AddressInfo).port
     await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://api.example.test/items?a=1", "options": {"proxy-server": "127.0.0.1:${port}", "proxy-credentials": "pu:pp"}}`))
@@ -145,7 +138,7 @@ describe('where connections go (UP-NET-3, UP-NET-4)', () => {
     const proxy = createHttpServer()
     proxy.on('connect', (_req, socket) => socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n'))
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-    cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
+    cleanups.add(() => new Promise<void>((resolve) => proxy.close(() => resolve())))
     const { ctx, logs } = context()
     const port = (proxy.address() as AddressInfo).port
     await request(ctx, AT, 'flows', {}, requestBody(`{"url": "https://api.example.test/", "options": {"proxy-server": "127.0.0.1:${port}"}}`))

@@ -10,19 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowHandler, ProxyHandler } from '../../../runtime/app.js'
 import { proxyEnv, proxyHandler, type ProxyData } from '../../../runtime/upstream/proxy-handler.js'
 import { ask, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
-import { startUpstream, type Upstream, type UpstreamHandler } from './helpers.js'
+import { Cleanups, type Upstream, type UpstreamHandler } from './helpers.js'
 
-const cleanups: (() => Promise<void>)[] = []
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function upstreamWith(handler: UpstreamHandler): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 function proxy(data: ProxyData, streamRequestBody = true): ProxyHandler {
   return proxyHandler(data, { at: 'definition.yaml:5:5', dir: '', streamRequestBody })
@@ -30,7 +23,7 @@ function proxy(data: ProxyData, streamRequestBody = true): ProxyHandler {
 
 async function gatewayFor(handler: ProxyHandler | FlowHandler, upstream: Upstream, env: Record<string, string> = {}): Promise<TestGateway> {
   const gateway = await startTestGateway(makeApp({ basePath: '/gw', routes: [route('/**', null, handler as FlowHandler)] }), { UP: upstream.origin, ...env })
-  cleanups.push(() => gateway.close())
+  cleanups.add(() => gateway.close())
   return gateway
 }
 

@@ -6,26 +6,19 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
+import { Cleanups, errorVariable, requestBody, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:1:7'
-const cleanups: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
 function context(settings = {}) {
   const test = upstreamContext(settings)
-  cleanups.push(() => test.services.close())
+  cleanups.add(() => test.services.close())
   return test
 }
 
-async function upstreamWith(handler: UpstreamHandler): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 function mainText(ctx: ReturnType<typeof context>['ctx']): string {
   return (ctx.contents.main![0] as Content).text

@@ -8,26 +8,19 @@ import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { oxnRoot } from '../../../runtime/oxn/index.js'
 import { requests, requestsFrom } from '../../../runtime/upstream/requests-action.js'
 import { Content } from '../../../runtime/values/content.js'
-import { errorVariable, json, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { Cleanups, errorVariable, json, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
 
 const AT = 'flows/f.xml:3:3'
-const cleanups: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = new Cleanups()
+afterEach(() => cleanups.run())
 
 function context() {
   const test = upstreamContext()
-  cleanups.push(() => test.services.close())
+  cleanups.add(() => test.services.close())
   return test
 }
 
-async function upstreamWith(handler: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
-  const upstream = await startUpstream(handler)
-  cleanups.push(() => upstream.close())
-  return upstream
-}
+const upstreamWith = (handler: UpstreamHandler) => cleanups.upstream(handler)
 
 describe('requests (UP-REQS)', () => {
   it('UP-REQS-2: 20 requests run at the same time (the upstream answers only once all 20 have arrived)', async () => {
