@@ -9,15 +9,14 @@ import type { AssertionNode } from '../../ir/test-actions.js'
 import { checkAssertionList } from '../../../runtime/testing/assertion-spec.js'
 import { lowerExpression } from '../expression.js'
 import { staticJsonLocator } from './static-json.js'
-import { emptyTemplate, templateBody } from './template-body.js'
+import { optionalBody } from './template-body.js'
 import type { ActionSyntax } from './types.js'
 
 export const ASSERT: ActionSyntax<'assert'> = {
   attributes: [],
   lower(element, ctx, fields) {
-    const body = templateBody(element, ctx, false)
-    if (body === undefined) return undefined
-    const template = body ?? emptyTemplate(element, ctx)
+    const template = optionalBody(element, ctx)
+    if (template === undefined) return undefined
     if (!template.isStatic) return { kind: 'assert', ...fields, assertions: null, template, dir: ctx.dir }
     if (template.staticError) {
       ctx.bag.error('flow/invalid-assertion', template.staticError.loc, `the body of <assert> is not a JSON array: ${template.staticError.message}`)

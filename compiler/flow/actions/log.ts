@@ -5,16 +5,14 @@
  */
 import { ACCESS_LOG_SYSTEM_FIELDS } from '../../../runtime/flow/actions/log.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
-import { checkStaticObject, emptyTemplate, templateBody } from './template-body.js'
+import { checkStaticObject, optionalBody } from './template-body.js'
 import type { ActionSyntax } from './types.js'
 
 export const LOG: ActionSyntax<'log'> = {
   attributes: [],
   lower(element, ctx, fields) {
-    const body = templateBody(element, ctx, false)
-    if (body === undefined) return undefined
-    const template = body ?? emptyTemplate(element, ctx)
-    if (!checkStaticObject(template, element, ctx)) return undefined
+    const template = optionalBody(element, ctx)
+    if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined
     if (template.staticJson instanceof JsonObject) {
       for (const key of template.staticJson.keys) {
         if (ACCESS_LOG_SYSTEM_FIELDS.has(key)) ctx.bag.warning('flow/log-system-field', template.body[0]!.loc, `${key} is an access log field; <log> cannot set it`)

@@ -5,16 +5,14 @@
  */
 import { checkEnvOverrides } from '../../../runtime/testing/set-env.js'
 import { staticJsonLocator } from './static-json.js'
-import { checkStaticObject, emptyTemplate, templateBody } from './template-body.js'
+import { checkStaticObject, optionalBody } from './template-body.js'
 import type { ActionSyntax } from './types.js'
 
 export const SET_ENV: ActionSyntax<'set-env'> = {
   attributes: [],
   lower(element, ctx, fields) {
-    const body = templateBody(element, ctx, false)
-    if (body === undefined) return undefined
-    const template = body ?? emptyTemplate(element, ctx)
-    if (!checkStaticObject(template, element, ctx)) return undefined
+    const template = optionalBody(element, ctx)
+    if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined
     if (template.isStatic) {
       const checked = checkEnvOverrides(template.staticJson!)
       if (!checked.ok) {

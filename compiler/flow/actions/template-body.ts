@@ -46,6 +46,12 @@ export function templateBody(element: XmlElement, ctx: LowerContext, allowSrc: b
   return template
 }
 
+/** The body of an action without `src` whose body may be left out (then empty); undefined after a CE. */
+export function optionalBody(element: XmlElement, ctx: LowerContext): TemplateNode | undefined {
+  const body = templateBody(element, ctx, false)
+  return body === null ? emptyTemplate(element, ctx) : body
+}
+
 /** An empty template (T-CHK-6) at the element's content, for actions whose body may be left out. */
 export function emptyTemplate(element: XmlElement, ctx: LowerContext): TemplateNode {
   return { kind: 'template', loc: ctx.loc(element.contentStart), body: [], isStatic: true, staticText: '', assigned: [] }

@@ -8,17 +8,15 @@ import { checkTestRequestConfig } from '../../../runtime/testing/test-request.js
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
 import { TEST_REQUEST_VARIABLES } from '../elements.js'
 import { staticJsonLocator } from './static-json.js'
-import { checkStaticObject, emptyTemplate, templateBody } from './template-body.js'
+import { checkStaticObject, optionalBody } from './template-body.js'
 import type { ActionSyntax } from './types.js'
 
 export const TEST_REQUEST: ActionSyntax<'test-request'> = {
   attributes: [],
   lower(element, ctx, fields) {
     for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
-    const body = templateBody(element, ctx, false)
-    if (body === undefined) return undefined
-    const template = body ?? emptyTemplate(element, ctx)
-    if (!checkStaticObject(template, element, ctx)) return undefined
+    const template = optionalBody(element, ctx)
+    if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined
     if (template.isStatic) {
       const problems = new ConfigProblems()
       checkTestRequestConfig(template.staticJson!, problems)
