@@ -30,7 +30,7 @@ export interface RequestAttributes {
 export async function request(ctx: FlowContext, at: string, dir: string, attributes: RequestAttributes, body?: CompiledTemplate): Promise<void> {
   const site = actionSite(ctx, at, 'request', dir)
   const services = upstreamServices(ctx)
-  const config = body === undefined ? checkedConfig(ctx, site, EMPTY_CONFIG, 'request') : templateConfig(ctx, site, services, body)
+  const config = body === undefined ? EMPTY_CONFIG : templateConfig(ctx, site, services, body)
   const id = requestIdOf(ctx, site, config.id, attributes.content)
   const contract = contractOf(services, site, config.options)
   const prepared = prepareRequest(ctx, services, config, id, attributes, site)
@@ -39,7 +39,8 @@ export async function request(ctx: FlowContext, at: string, dir: string, attribu
   if (raised !== null) throw raised
 }
 
-const EMPTY_CONFIG = new JsonObject([], [])
+/** The configuration of a `request` without body (`url` attribute only): the same for every run. */
+const EMPTY_CONFIG = checkRequestConfig(new JsonObject([], []), 'request', new ConfigProblems())!
 
 /**
  * RF on configuration errors (UP-CFG-1, UP-GEN-3 step 1); warnings are reported. `id` names a

@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../../runtime/upstream/request-action.js'
+import { proxyRequest } from '../../../runtime/upstream/proxy-action.js'
+import { clientRequest } from '../actions/helpers.js'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
 import { Content } from '../../../runtime/values/content.js'
 import { defineTemplate, templateText } from '../../../runtime/template/compiled-template.js'
@@ -241,5 +243,19 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     expect(remembered).toMatchObject({ url: `${upstream.origin}/c` })
     expect(() => services.configs.checked(clean, `{"url": "${upstream.origin}/d"}`, notAgain)).toThrow('checked again')
     expect(() => services.configs.checked(template, `{"url": "${upstream.origin}/a", "extra": 1}`, notAgain)).toThrow('checked again')
+  })
+
+  it('UP-PROXY-1: proxy-request reuses its checked configuration for the same text; a warning is written on every run', async () => {
+    upstream = await startUpstream()
+    const { ctx } = context()
+    ctx.request = clientRequest({ path: '/orders', endpoint: '/orders' })
+    const warnings: string[] = []
+    ctx.debug = (level, _topic, message) => level === 'warn' && warnings.push(message)
+    const plain = requestBody(`{"origin": "${upstream.origin}"}`)
+    const extra = requestBody(`{"origin": "${upstream.origin}", "query": "a=1 b", "extra": 1}`)
+    for (const body of [plain, plain, extra, extra]) await proxyRequest(ctx, AT, 'flows', body, false)
+    // the query is encoded once, when checked, and still sent with every request (UP-PROXY-2)
+    expect(upstream.requests.map((sent) => sent.url)).toEqual(['/orders', '/orders', '/orders?a=1%20b', '/orders?a=1%20b'])
+    expect(warnings).toEqual(Array(2).fill('unknown property "extra" in the proxy configuration; it is ignored'))
   })
 })
