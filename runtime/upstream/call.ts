@@ -107,6 +107,21 @@ interface HopState {
   index: number
 }
 
+/** One call across its hops: what stays the same from hop to hop, and the hop state that moves on. */
+interface HopCall {
+  readonly services: UpstreamServices
+  readonly request: PreparedRequest
+  readonly site: CallSite
+  readonly control: CallControl
+  readonly state: HopState
+  /** A caching option is active (never with a backend flow). */
+  readonly caching: boolean
+  /** The response may be streamed (when no cache plan needs its body). */
+  readonly stream: boolean
+  /** svc-test: the backend flow's dispatcher that replaces the network. */
+  readonly backend: Dispatcher | null
+}
+
 function runHops(
   services: UpstreamServices,
   request: PreparedRequest,
@@ -118,25 +133,20 @@ function runHops(
   const options = request.options
   const state: HopState = { url: request.url, method: request.method, headers: request.headers, body: request.body, index: 0 }
   const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
+  const call: HopCall = { services, request, site, control, state, caching, stream, backend }
   // without followed redirects there is one hop: its outcome as it comes, with no loop around it
-  if (options.followRedirects !== true) return exchangeHop(services, request, site, control, state, targetFor(request, state.url), caching, stream, null, backend)
-  return followHops(services, request, site, control, state, caching, stream, backend)
+  if (options.followRedirects !== true) return exchangeHop(call, targetFor(request, state.url), null)
+  return followHops(call)
 }
 
 /** One hop of the request as `state` describes it: the cache plan, then the exchange. */
 function exchangeHop(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
+  call: HopCall,
   target: ConnectionTarget,
-  caching: boolean,
-  stream: boolean,
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
-  backend: Dispatcher | null,
 ): Promise<CallOutcome> {
+  const { request, state } = call
   const cacheRequest: CacheRequest = {
     method: state.method,
     url: urlText(state.url),
@@ -145,27 +155,19 @@ function exchangeHop(
     body: state.body,
     clientHeaders: request.clientHeaders,
   }
-  const plan = caching ? cachePlan(request.options, cacheRequest) : null
-  return exchangeOnce(services, request, site, control, state, target, plan, cacheRequest, stream && plan === null, redirectLimit, backend)
+  const plan = call.caching ? cachePlan(request.options, cacheRequest) : null
+  return exchangeOnce(call, target, plan, cacheRequest, redirectLimit)
 }
 
 /** UP-REDIR-1..3: hops until a response that is not a followed redirect. */
-async function followHops(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
-  caching: boolean,
-  stream: boolean,
-  backend: Dispatcher | null,
-): Promise<CallOutcome> {
+async function followHops(call: HopCall): Promise<CallOutcome> {
+  const { request, site, control, state } = call
   const maxRedirects = request.options.maxRedirects ?? 5
   let redirects = 0
   for (;;) {
     const target = targetFor(request, state.url)
     const limitReached = redirects >= maxRedirects ? maxRedirects : null
-    const result = await exchangeHop(services, request, site, control, state, target, caching, stream, limitReached, backend)
+    const result = await exchangeHop(call, target, limitReached)
     if (result.kind !== 'response' && result.kind !== 'streamed') return result
     const location = REDIRECTS.has(result.status) ? rawField(result.rawHeaders, 'location') : undefined
     if (location === undefined) return result
@@ -237,20 +239,16 @@ function bare(hostname: string): string {
 
 /** One hop: from the cache, or from the network (with one retry on a stale pooled connection). */
 async function exchangeOnce(
-  services: UpstreamServices,
-  request: PreparedRequest,
-  site: CallSite,
-  control: CallControl,
-  state: HopState,
+  call: HopCall,
   target: ConnectionTarget,
   plan: CachePlan | null,
   cacheRequest: CacheRequest,
-  stream: boolean,
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
-  /** svc-test: the backend flow's dispatcher that replaces the network. */
-  backend: Dispatcher | null,
 ): Promise<CallOutcome> {
+  const { services, request, site, control, state, backend } = call
+  // a response the cache plan stores is read whole
+  const stream = call.stream && plan === null
   const logBase: LogBase = { requestId: site.requestId, url: cacheRequest.url, method: state.method, id: `${request.id}.${state.index}` }
   const now = Date.now()
   const entry = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
