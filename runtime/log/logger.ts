@@ -17,29 +17,51 @@ export function formatTimestamp(date: Date): string {
 }
 
 /**
+ * LG9 timestamps of one logger: the text up to the seconds is made once per second, the milliseconds
+ * are appended; lines of one request alternate between its arrival time and now, so a one-entry cache
+ * of whole texts missed on almost every line.
+ */
+class TimestampText {
+  #second = NaN
+  #prefix = ''
+
+  of(ms: number): string {
+    const second = Math.floor(ms / 1000)
+    if (second !== this.#second) {
+      const text = formatTimestamp(new Date(second * 1000))
+      if (text.length !== 29) return formatTimestamp(new Date(ms)) // a year outside 0000-9999
+      this.#second = second
+      this.#prefix = text.slice(0, 20)
+    }
+    const millis = ms - second * 1000
+    return `${this.#prefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}+00:00`
+  }
+}
+
+/**
  * Optional member of the `fields` of a line written for every request: the same fields already as
  * JSON members in the same order (`"a":1,"b":"x"`, undefined ones left out). A symbol, so JSON and
  * Object.keys never see it; other loggers (tests, wrappers) read the plain fields as before.
  */
 export const FIELDS_JSON: unique symbol = Symbol('svc-gateway log fields as JSON')
 
+/** A number as JSON writes it (non-finite ones as `null`), for FIELDS_JSON members. */
+export function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null'
+}
+
 /** JSON text of an object whose first key is an array index. */
 const LEADING_INDEX = /^\{"(?:0|[1-9][0-9]*)"/
 
 export function createLogger(sink: LogSink = batchingSink()): Logger {
-  // Formatting a timestamp costs more than the rest of a line; lines of the same millisecond share it.
-  let lastTime = NaN
-  let lastText = ''
+  const timestamps = new TimestampText()
   return {
     write(type, fields, timestamp) {
       const time = timestamp === undefined ? Date.now() : timestamp.getTime()
-      if (time !== lastTime) {
-        lastTime = time
-        lastText = formatTimestamp(timestamp ?? new Date(time))
-      }
+      const stamp = Number.isInteger(time) ? timestamps.of(time) : formatTimestamp(timestamp ?? new Date(time))
       const members = (fields as { [FIELDS_JSON]?: unknown })[FIELDS_JSON]
       if (typeof members === 'string') {
-        sink(`{"timestamp":"${lastText}","type":${JSON.stringify(type)}${members === '' ? '' : ','}${members}}\n`)
+        sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${members === '' ? '' : ','}${members}}\n`)
         return
       }
       // Usually `fields` is serialized as it is, behind the first two members: when it has no member
@@ -47,13 +69,13 @@ export function createLogger(sink: LogSink = batchingSink()): Logger {
       if (fields['timestamp'] === undefined && fields['type'] === undefined) {
         const json = JSON.stringify(fields)
         if (!LEADING_INDEX.test(json)) {
-          sink(`{"timestamp":"${lastText}","type":${JSON.stringify(type)}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
+          sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
           return
         }
       }
       // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
       // custom field named `__proto__` (LG4) is an ordinary member.
-      let line = `{"timestamp":"${lastText}","type":${JSON.stringify(type)}`
+      let line = `{"timestamp":"${stamp}","type":${JSON.stringify(type)}`
       const keys = Object.keys(fields)
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!
