@@ -26,7 +26,7 @@ export function beginExchange(exchange: Exchange, record: RequestRecord): void {
     const session = (exchange.debug = startRequestDebugging(settings, record))
     session.stage('PL1-PL5 request and routing')
   }
-  exchange.gateway.operations?.metrics.requestStarted()
+  exchange.gateway.operations?.metrics?.requestStarted()
 }
 
 export function noteRoute(exchange: Exchange, match: RouteMatch | null): void {
@@ -62,7 +62,7 @@ export function endExchange(exchange: Exchange): boolean {
   exchange.debug?.finish()
   const metrics = exchange.gateway.operations?.metrics
   const reserved = exchange.reserved
-  if (metrics !== undefined) {
+  if (metrics != null) {
     const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
     metrics.requestEnded(reserved === null, exchange.route, status, (performance.now() - exchange.started) / 1000, exchange.errorCode)
   }

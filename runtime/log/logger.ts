@@ -50,6 +50,24 @@ export function jsonNumber(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null'
 }
 
+/**
+ * `units / scale` (scale a power of ten) as JSON writes that number: the same text as
+ * `String(units / scale)`, built from integers. Up to 15 digits a double holds the decimal exactly,
+ * so its shortest form is the decimal itself; anything else is left to String().
+ */
+export function decimal(units: number, scale: number): string {
+  if (!Number.isInteger(units) || units < 0 || units >= 1e15) return jsonNumber(units / scale)
+  const whole = Math.floor(units / scale)
+  const fraction = units - whole * scale
+  if (fraction === 0) return String(whole)
+  const digits = String(scale).length - 1
+  let text = String(fraction)
+  if (text.length < digits) text = '0'.repeat(digits - text.length) + text
+  let end = text.length
+  while (text.charCodeAt(end - 1) === 0x30) end--
+  return `${whole}.${text.slice(0, end)}`
+}
+
 /** JSON text of an object whose first key is an array index. */
 const LEADING_INDEX = /^\{"(?:0|[1-9][0-9]*)"/
 

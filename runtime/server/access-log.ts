@@ -6,7 +6,7 @@
  * SVC_ACCESS_LOG=false suppresses it (caller).
  */
 import { plainValue } from '../log/alert.js'
-import { FIELDS_JSON, jsonNumber, type Logger } from '../log/logger.js'
+import { decimal, FIELDS_JSON, jsonNumber, type Logger } from '../log/logger.js'
 import { jsonString } from '../oxn/json-string.js'
 import type { JsonObject } from '../values/json-value.js'
 
@@ -68,7 +68,7 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
 
 /** The members of a line without custom fields, as `JSON.stringify` writes them after `{`. */
 function membersJson(record: AccessRecord): string {
-  let json = `"requestID":${jsonString(record.requestId)},"url":${jsonString(record.url)},"path":${jsonString(record.path)},"status":${jsonNumber(record.status)},"method":${jsonString(record.method)},"agent":${jsonString(record.agent)},"referrer":${jsonString(record.referrer)},"mime":${jsonString(record.mime)},"realtime":${jsonNumber(Math.round(record.realtime * 1e6) / 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":${jsonString(record.flow)},"requestmime":${jsonString(record.requestMime)},"location":${jsonString(record.location)}`
+  let json = `"requestID":${jsonString(record.requestId)},"url":${jsonString(record.url)},"path":${jsonString(record.path)},"status":${jsonNumber(record.status)},"method":${jsonString(record.method)},"agent":${jsonString(record.agent)},"referrer":${jsonString(record.referrer)},"mime":${jsonString(record.mime)},"realtime":${decimal(Math.round(record.realtime * 1e6), 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":${jsonString(record.flow)},"requestmime":${jsonString(record.requestMime)},"location":${jsonString(record.location)}`
   if (record.errorCode !== undefined) json += `,"errorCode":${jsonNumber(record.errorCode)}`
   if (record.aborted) json += ',"aborted":true'
   return json

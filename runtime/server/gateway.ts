@@ -75,7 +75,7 @@ export class Gateway implements GatewayCore {
     this.validation = createValidationRuntime(app.validation, env)
     this.logger = createLogger(options.logSink)
     this.operations = new GatewayOperations(this.config, options.metrics)
-    this.logger = countUpstreamLines(this.logger, this.operations.metrics)
+    if (this.operations.metrics !== null) this.logger = countUpstreamLines(this.logger, this.operations.metrics)
     const server = buildServerObject({
       role: this.config.role,
       version: app.version,

@@ -10,7 +10,7 @@
 import { CallControl } from './call-control.js'
 import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
 import { codingsToUndo, decodeBody, tooLargeError, type Coding } from './content-decoding.js'
-import { targetKey, type ConnectionTarget } from './connection-target.js'
+import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
 import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
 import { Hop, type HopHead } from './hop.js'
 import type { PreparedRequest } from './prepared-request.js'
@@ -135,14 +135,14 @@ function runHops(
   const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
   const call: HopCall = { services, request, site, control, state, caching, stream, backend }
   // without followed redirects there is one hop: its outcome as it comes, with no loop around it
-  if (options.followRedirects !== true) return exchangeHop(call, targetFor(request, state.url), null)
+  if (options.followRedirects !== true) return exchangeHop(call, targetFor(call, state.url), null)
   return followHops(call)
 }
 
 /** One hop of the request as `state` describes it: the cache plan, then the exchange. */
 function exchangeHop(
   call: HopCall,
-  target: ConnectionTarget,
+  { target, key }: KeyedTarget,
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
 ): Promise<CallOutcome> {
@@ -150,7 +150,7 @@ function exchangeHop(
   const cacheRequest: CacheRequest = {
     method: state.method,
     url: urlText(state.url),
-    targetKey: targetKey(target),
+    targetKey: key,
     headers: state.headers,
     body: state.body,
     clientHeaders: request.clientHeaders,
@@ -165,7 +165,7 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
   const maxRedirects = request.options.maxRedirects ?? 5
   let redirects = 0
   for (;;) {
-    const target = targetFor(request, state.url)
+    const target = targetFor(call, state.url)
     const limitReached = redirects >= maxRedirects ? maxRedirects : null
     const result = await exchangeHop(call, target, limitReached)
     if (result.kind !== 'response' && result.kind !== 'streamed') return result
@@ -186,7 +186,7 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
       try {
         await result.transfer.discardBody()
       } catch (error) {
-        const failure = control.failure ?? classifyError(error, request.limits, target.protocol === 'https:')
+        const failure = control.failure ?? classifyError(error, request.limits, target.target.protocol === 'https:')
         if (failure.kind === 'aborted') throw new ClientGoneError()
         return { kind: 'failure', url: state.url, failure }
       }
@@ -214,11 +214,15 @@ function nextHop(state: HopState, status: number, next: TargetUrl, originBound: 
 }
 
 /** The connection target of a hop (UP-NET-3: transport options only for the configured origin). */
-function targetFor(request: PreparedRequest, url: TargetUrl): ConnectionTarget {
+function targetFor(call: { readonly services: UpstreamServices; readonly request: PreparedRequest }, url: TargetUrl): KeyedTarget {
+  const { request, services } = call
+  const connectTimeoutMs = request.limits.separateConnect ? request.limits.connectMs : null
+  const known = services.targets.get(request.options, url.origin, request.url.origin, request.certificate, connectTimeoutMs)
+  if (known !== undefined) return known
   const options = request.options
   const proxied = options.proxyServer !== undefined
   const transport = !proxied && url.origin === request.url.origin
-  return {
+  const target: ConnectionTarget = {
     protocol: transport && options.transportProtocol !== undefined ? `${options.transportProtocol}:` : url.protocol,
     hostname: transport && options.transportServer !== undefined ? options.transportServer : bare(url.hostname),
     port: transport && options.transportPort !== undefined ? options.transportPort : url.port,
@@ -228,9 +232,10 @@ function targetFor(request: PreparedRequest, url: TargetUrl): ConnectionTarget {
     tlsCiphers: options.tlsCiphers ?? null,
     ignoreCertificateErrors: options.ignoreCertificateErrors === true,
     certificate: request.certificate,
-    connectTimeoutMs: request.limits.separateConnect ? request.limits.connectMs : null,
+    connectTimeoutMs,
     disableReuse: options.disableConnectionReuse === true,
   }
+  return services.targets.remember(request.options, url.origin, request.url.origin, target)
 }
 
 function bare(hostname: string): string {
