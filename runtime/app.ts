@@ -12,12 +12,23 @@ import type { ValidationPlan } from './validate/plan.js'
 import type { XsltSetup } from './xslt/setup.js'
 
 /** A flow bound as a handler; `file` is site-relative (access log `flow` field, LG3). */
+/**
+ * The stages after routing that an operation's request may pass (definition.md section 9, PL7-PL14),
+ * in pipeline order; runtime/server/stages.ts implements each. `context` makes the flow context
+ * (F-KIND-2 phase 1) that the later stages share.
+ */
+export const OPERATION_STAGE_NAMES = ['body', 'request-validation', 'context', 'security', 'mock', 'init-flow', 'handler', 'response'] as const
+
+export type OperationStageName = (typeof OPERATION_STAGE_NAMES)[number]
+
 export interface FlowHandler {
   readonly kind: 'flow'
   readonly file: string
   readonly run: FlowFunction
   /** The client body may be streamed to a final `proxy-request` (upstream.md UP-GEN-6 step 2). */
   readonly streamRequestBody?: boolean
+  /** The stages that apply to the operation, as the compiler found; absent: all of them. */
+  readonly stages?: readonly OperationStageName[]
 }
 
 /** An `x-svc-proxy` handler (definition.md PX1-PX9): runs like a flow holding one `proxy-request` (flows.md F-KIND-1). */
@@ -28,6 +39,8 @@ export interface ProxyHandler {
   readonly run: FlowFunction
   /** The client body may be streamed to the upstream (upstream.md UP-GEN-6 step 2). */
   readonly streamRequestBody: boolean
+  /** The stages that apply to the operation, as the compiler found; absent: all of them. */
+  readonly stages?: readonly OperationStageName[]
 }
 
 export type Handler = FlowHandler | ProxyHandler

@@ -7,7 +7,7 @@
  * no AbortSignal is made unless something asks for one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { CompiledApp } from '../app.js'
+import type { CompiledApp, Handler } from '../app.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
 import type { CorsPolicy } from '../cors/policy.js'
 import type { DebugSession } from '../debug/session.js'
@@ -16,6 +16,7 @@ import type { Logger } from '../log/logger.js'
 import { endExchange } from '../health/exchange-hooks.js'
 import type { GatewayOperations } from '../health/operations.js'
 import type { ReservedEndpoint } from '../health/reserved-endpoints.js'
+import type { RouteMatch } from '../router/types.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
 import type { ServerConfig } from './config.js'
@@ -69,6 +70,14 @@ export class Exchange implements SignalSource {
   route = ''
   /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
   reserved: ReservedEndpoint | null = null
+  /** PL3: the path relative to the base path (API requests). */
+  relativePath = ''
+  /** PL5: the matched route, null when none. */
+  match: RouteMatch | null = null
+  /** PL6: the operation's handler, null when none (H5). */
+  handler: Handler | null = null
+  /** PL18: the body is left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
+  streamBody = false
   #logged = false
   /** Client-gone watchers (upstream calls); the first one without an array. */
   #watcher: ClientGoneWatcher | null = null
