@@ -5,7 +5,7 @@
  * read per request (PX4).
  */
 import { assertNever } from '../diagnostics/invariant.js'
-import type { ProxyHandlerNode, ProxyValueNode } from '../ir/upstream.js'
+import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
 import { js, joinCode, lit, type Code, type Name } from './code.js'
 import type { EmitContext } from './context.js'
 

@@ -7,7 +7,7 @@
  */
 import type { DefinitionNode, HandlerNode, PathSegment, RouteNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
-import { StreamingAnalysis } from '../upstream/streaming.js'
+import { StreamingAnalysis } from './streaming.js'
 import { proxyHandlerCode } from './proxy-handler.js'
 import { Code, comment, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
