@@ -4,7 +4,7 @@
  * from its configuration; the request path only reads it.
  */
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
-import type { ServerConfig } from '../server/config.js'
+import type { ServerConfig } from '../http/config.js'
 import { statusCredentialDigest } from './basic-credentials.js'
 
 export class GatewayOperations {

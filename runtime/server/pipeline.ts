@@ -10,12 +10,12 @@
  * validation of handler and init-flow responses come from runtime/validate (3204 under request
  * validation `true`, P18, MA2, VA20). Errors raised at PL5-PL12 go to raised-errors.ts (EF2).
  * PL2 (reserved endpoints) and PL9 (mocking) call runtime/health and runtime/mock; the hooks of
- * runtime/health/exchange-hooks.ts see PL1, PL5 and the flow context (debugging, metrics).
+ * runtime/server/exchange-hooks.ts see PL1, PL5 and the flow context (debugging, metrics).
  */
 import { checkSecurity } from '../auth/check-security.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
-import { BREAK } from '../flow/completion.js'
-import { FlowContext, type ProxyStreamAccess } from '../flow/context.js'
+import { BREAK } from '../context/completion.js'
+import { FlowContext, type ProxyStreamAccess } from '../context/flow-context.js'
 import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
 import { oxnRoot } from '../oxn/index.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
@@ -23,19 +23,20 @@ import { Content } from '../values/content.js'
 import { singleton } from '../values/item.js'
 import type { Readable } from 'node:stream'
 import type { Exchange } from './exchange.js'
-import { parseFormEncoded } from './form-decoding.js'
-import { parseMultipartFields } from './multipart.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
+import { parseMultipartFields } from '../http/multipart.js'
 import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
 import { declaredTooLarge, readBody } from './read-body.js'
 import { tooManyQueryParams } from './limits.js'
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
 import { RequestRecord } from './request-record.js'
-import { parseRequestTarget } from './request-target.js'
+import { parseRequestTarget } from '../http/request-target.js'
 import { buildRequestObject } from './request-variable.js'
 import { renderFlowResponse, sendFlowResponse, sendResponse } from './send.js'
-import { answerReservedEndpoint, beginExchange, noteRoute, startFlowDebugging } from '../health/index.js'
-import { answerWithMock } from '../mock/mock-response.js'
+import { beginExchange, noteRoute, startFlowDebugging } from './exchange-hooks.js'
+import { answerReservedEndpoint } from './reserved-endpoints.js'
+import { answerWithMock } from './mock-response.js'
 import { checkClientRequest, checkClientResponse, methodNotAllowedError, unknownPathError, validatesResponses } from '../validate/client-checks.js'
 import { requestModeOf, type ValidationRuntime } from '../validate/modes.js'
 

@@ -5,7 +5,7 @@
  * key a valid request ID occurring once, every value a valid request configuration.
  */
 import { objectMembers } from '../../../runtime/flow/actions/json-members.js'
-import { checkVariableName } from '../../../runtime/flow/actions/variable-name.js'
+import { checkVariableName } from '../../../runtime/context/variable-name.js'
 import { isRequestId } from '../../../runtime/upstream/request-id.js'
 import type { TemplateNode } from '../../ir/template.js'
 import { checkStaticRequestConfig } from '../../definition/static-config.js'
