@@ -8,47 +8,54 @@
  * Why runtime/ is in this order:
  * - `values` (items, sequences, content, JSON values) is the data every other area passes around;
  *   `log` and `errors` only describe and report, so they sit on it alone.
- * - `http` holds the HTTP utilities many areas share (cookies, forms, multipart, media types, body
- *   rendering, response writing, the process configuration), so no feature reaches into `server/`.
- * - `oxn` is the node view of values that XPath and templates read.
- * - `context` is the per-request `FlowContext`, the flow function and handler types, and the narrow
- *   interfaces of the services that higher layers implement: everything above takes a context,
- *   nothing below needs one.
+ * - `oxn` is the node view of values that XPath, templates and body rendering read.
+ * - `http` holds the HTTP utilities many areas share (cookies, forms, multipart, request targets,
+ *   body rendering, response writing, the process configuration), so no feature reaches into
+ *   `server/`; rendering a body renders OXN nodes, hence above `oxn`.
+ * - `context` is the per-request `FlowContext`, `GatewayServices`, the flow function and handler
+ *   types, and the narrow interfaces of what higher layers implement (`RequestDebugSession`,
+ *   `TestRunHooks`); the services of higher layers join `GatewayServices` by augmenting it where they
+ *   are made. Everything above takes a context; nothing below needs one.
+ * - `debug` only needs the context; every area that runs flows writes debug messages.
  * - `xpath` < `template` < `flow`: templates embed expressions, actions run both.
  * - `router` matches routes to the handlers `context` declares.
- * - the features (`mock` < `validate` < `upstream`, and `cors`, `auth`, `debug`, `xslt`, `metrics`)
- *   each run inside a request and use the layers below.
- * - `health` (operations endpoints and switches) < `server` (the request pipeline PL1-PL17 calling
- *   the features) < `cluster`, `testing` (which start gateways) < `app.ts`, `index.ts`.
+ * - `mock` < `validate` < the features (`upstream`, `cors`, `auth`, `xslt`, `metrics`): upstream
+ *   validation and mocking use both; each feature runs inside a request on the layers below.
+ * - `app.ts` (CompiledApp) gathers the features' compiled tables; `health` (operations switches,
+ *   metrics, status document) < `server` (the request pipeline PL1-PL17 calling every feature and
+ *   answering the reserved endpoints) < `cluster`, `testing` (which start gateways) < `index.ts`.
  *
  * Why compiler/ is in this order (the pipeline of docs/architecture.md):
- * - `package-root`, `diagnostics`, `ir` (types only) are what every stage shares.
- * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR and never
- *   import `emit`; `validate` (checks) and `security` read IR.
- * - `emit` sees only the IR: it imports no parser, no check and no driver.
- * - `upstream` (further definitions) and `output` drive stages; `index.ts` is `compile()`;
- *   `serve`, `testing` and `cli` run it.
+ * - `package-root.ts`, `diagnostics`, `ir` (types only) are what every stage shares.
+ * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
+ *   embed expressions, the definition and flows embed both) and never import `emit`.
+ * - `validate`, `security` and `schemas` check and analyse IR.
+ * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
+ * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
+ *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it.
+ * - the compiler reads runtime/ only through the modules COMPILER_READS_RUNTIME lists, and the
+ *   runtime never imports the compiler.
  */
 
 /** runtime/ folders (or top-level files), lowest first; the folders of one inner list are peers. */
 const RUNTIME_LAYERS = [
   ['values'],
-  ['log'],
-  ['errors'],
-  ['http'],
+  ['log', 'errors'],
   ['oxn'],
+  ['http'],
   ['context'],
+  ['debug'],
   ['xpath'],
   ['template'],
   ['flow'],
   ['router'],
   ['mock'],
   ['validate'],
-  ['upstream', 'cors', 'auth', 'debug', 'xslt', 'metrics'],
+  ['upstream', 'cors', 'auth', 'xslt', 'metrics'],
+  ['app.ts'],
   ['health'],
   ['server'],
   ['cluster', 'testing'],
-  ['app.ts'],
   ['index.ts'],
 ]
 
@@ -73,6 +80,28 @@ const COMPILER_LAYERS = [
 
 /** The compiler's parsers: they never import `emit`, and `emit` never imports them. */
 const COMPILER_PARSERS = ['xpath', 'template', 'definition', 'xslt', 'flow']
+
+/**
+ * The runtime modules the compiler reads: the tables and checks both sides share (style.md section 1:
+ * such logic lives in runtime/), and for `serve` and `testing` the gateway itself. Any other runtime
+ * import from compiler/ fails the check; widen this list deliberately, in review.
+ */
+const COMPILER_READS_RUNTIME = {
+  '': ['app.ts', 'index.ts'],
+  auth: ['algorithms.ts', 'credentials.ts', 'jwks-url.ts', 'key-material.ts', 'settings.ts'],
+  context: ['completion.ts', 'location.ts', 'variable-name.ts'],
+  cors: ['origin.ts', 'policy.ts'],
+  debug: ['config.ts'],
+  flow: ['actions/error.ts', 'actions/header-fields.ts', 'actions/json-members.ts', 'actions/log.ts', 'actions/mime.ts', 'actions/regex-pattern.ts', 'actions/status.ts'],
+  oxn: ['decoders/doctype.ts', 'index.ts', 'json-type.ts', 'parse-json.ts'],
+  template: ['compiled-template.ts'],
+  testing: ['assertion-spec.ts', 'set-env.ts', 'test-request.ts', 'test-run.ts'],
+  upstream: ['config-problems.ts', 'options.ts', 'proxy-config.ts', 'request-config.ts', 'request-id.ts', 'target-url.ts', 'upstream-contract.ts', 'upstream-definitions.ts'],
+  validate: ['formats.ts', 'plan.ts', 'schema-errors.ts'],
+  values: ['json-value.ts'],
+  xpath: ['index.ts'],
+  xslt: ['setup.ts'],
+}
 
 const escape = (name) => name.replace(/[.]/g, '\\.')
 /** A path pattern for the given entries (folder or file) of `root`. */
@@ -121,6 +150,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^runtime/' },
       to: { path: '^compiler/' },
+    },
+    {
+      name: 'compiler-reads-declared-runtime',
+      comment: 'compiler/ imports only the runtime modules COMPILER_READS_RUNTIME in .dependency-cruiser.cjs declares',
+      severity: 'error',
+      from: { path: '^compiler/' },
+      to: {
+        path: '^runtime/',
+        pathNot: Object.entries(COMPILER_READS_RUNTIME).map(
+          ([folder, files]) => `^runtime/${folder === '' ? '' : `${escape(folder)}/`}(${files.map(escape).join('|')})$`,
+        ),
+      },
     },
     ...layerRules('runtime', RUNTIME_LAYERS),
     ...layerRules('compiler', COMPILER_LAYERS),
