@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import { compile, InternalCompilerError } from '../index.js'
-import { packageVersion } from '../emit/package-root.js'
+import { packageVersion } from '../package-root.js'
 import { printDiagnostics } from '../serve/report.js'
 import { serve } from '../serve/serve.js'
 import { describeBuild, formatBytes } from '../serve/terminal.js'

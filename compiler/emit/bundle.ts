@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { packageRoot } from './package-root.js'
+import { packageRoot } from '../package-root.js'
 
 /**
  * CommonJS dependencies bundled into ESM need a `require`; node:module provides one

@@ -6,9 +6,9 @@
  * mocking (its run-time switch and debug messages, operations.md MK1), the handler and the response
  * always apply.
  */
-import type { OperationStageName } from '../../runtime/app.js'
+import type { OperationStageName } from '../../runtime/context/handler.js'
 import type { DefinitionNode, OperationNode, RouteNode } from '../ir/definition.js'
-import { usesValidation } from '../schemas/plan-data.js'
+import { usesValidation } from './plan-data.js'
 import { normaliseRequirement } from './parts/security.js'
 
 /** The definition-wide facts, found once per build. */

@@ -5,8 +5,8 @@
  * read per request (PX4).
  */
 import { assertNever } from '../diagnostics/invariant.js'
-import type { OperationStageName } from '../../runtime/app.js'
-import type { ProxyHandlerNode, ProxyValueNode } from '../ir/upstream.js'
+import type { OperationStageName } from '../../runtime/context/handler.js'
+import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
 import { js, joinCode, lit, type Code, type Name } from './code.js'
 import type { EmitContext } from './context.js'
 

@@ -8,9 +8,9 @@
  */
 import type { DefinitionNode, HandlerNode, PathSegment, RouteNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
-import { StreamingAnalysis } from '../upstream/streaming.js'
-import type { OperationStageName } from '../../runtime/app.js'
+import type { OperationStageName } from '../../runtime/context/handler.js'
 import { operationStages, stageFacts, type StageFacts } from './operation-stages.js'
+import { StreamingAnalysis } from './streaming.js'
 import { proxyHandlerCode } from './proxy-handler.js'
 import { Code, comment, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { IndentationText, Project, QuoteKind, SyntaxKind, type SourceFile } from 'ts-morph'
 import type { Code, Name } from './code.js'
-import { packageRoot } from './package-root.js'
+import { packageRoot } from '../package-root.js'
 
 const SKELETON_IMPORT = /^import [^\n]+ from 'svc-gateway\/runtime'\n/m
 

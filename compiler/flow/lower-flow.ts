@@ -9,7 +9,7 @@
 import { bestMatchSuffix } from '../diagnostics/did-you-mean.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
-import { checkVariableName } from '../../runtime/flow/actions/variable-name.js'
+import { checkVariableName } from '../../runtime/context/variable-name.js'
 import { ACTION_PARSERS, isImplementedAction, type ActionSyntax } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
 import { lowerBackendFlow } from './backend-flow.js'

@@ -9,7 +9,7 @@
  * (the first place the literal is written), or at the expression when it cannot be found. The rules
  * themselves are the runtime's, so compile time and run time agree.
  */
-import { parseLocation } from '../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../runtime/context/location.js'
 import { JsonSyntaxError, parseJson } from '../../runtime/oxn/index.js'
 import {
   JWT_ALGORITHMS,

@@ -4,7 +4,7 @@
  * from its configuration; the request path only reads it.
  */
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
-import type { ServerConfig } from '../server/config.js'
+import type { ServerConfig } from '../http/config.js'
 import { statusCredentialDigest } from './basic-credentials.js'
 
 /** The status endpoints (HL3, HL4): they exist, and metrics are kept, only with SVC_STATUS_AUTH. */

@@ -2,9 +2,10 @@
  * JSON-lines logging to stderr (operations.md LG1, LG9). A logger is created per gateway; there is no
  * global logger. Tests pass their own sink.
  */
+import type { LogSink } from './sink.js'
 import { batchingSink } from './stderr-sink.js'
 
-export type LogSink = (line: string) => void
+export type { LogSink }
 
 export interface Logger {
   /** Writes one line: `timestamp` and `type` first, then the fields in the given order. */

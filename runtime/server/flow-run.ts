@@ -3,8 +3,8 @@
  * (flows.md F-KIND-2 phase 1), made once per request by the pipeline; and PL12 to PL14 after a normal
  * end (F-EXEC-4), where a failure to render or send is handled like a raised error.
  */
-import { FlowContext } from '../flow/context.js'
-import { startFlowDebugging } from '../health/index.js'
+import { FlowContext } from '../context/flow-context.js'
+import { startFlowDebugging } from './exchange-hooks.js'
 import { oxnRoot } from '../oxn/index.js'
 import { checkClientResponse } from '../validate/client-checks.js'
 import { singleton } from '../values/item.js'

@@ -14,14 +14,15 @@
  *   PL14 in send.ts).
  */
 import type { Readable } from 'node:stream'
-import { OPERATION_STAGE_NAMES, type OperationStageName } from '../app.js'
+import { OPERATION_STAGE_NAMES, type OperationStageName } from '../context/handler.js'
 import { checkSecurity } from '../auth/check-security.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
 import { raiseGatewayError } from '../errors/raised-error.js'
-import { BREAK } from '../flow/completion.js'
-import type { ProxyStreamAccess } from '../flow/context.js'
-import { answerReservedEndpoint, beginExchange, noteRoute } from '../health/index.js'
-import { answerWithMock } from '../mock/mock-response.js'
+import { BREAK } from '../context/completion.js'
+import type { ProxyStreamAccess } from '../context/flow-context.js'
+import { beginExchange, noteRoute } from './exchange-hooks.js'
+import { answerReservedEndpoint } from './reserved-endpoints.js'
+import { answerWithMock } from './mock-response.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import { checkClientRequest, methodNotAllowedError, unknownPathError, validatesResponses } from '../validate/client-checks.js'
 import { requestModeOf, type ValidationRuntime } from '../validate/modes.js'
@@ -34,7 +35,7 @@ import { checkDeclaredBodySize, hasBody, readRequestBody, withoutBody } from './
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
 import { RequestRecord } from './request-record.js'
-import { parseRequestTarget } from './request-target.js'
+import { parseRequestTarget } from '../http/request-target.js'
 import { sendResponse } from './send.js'
 
 /** What a stage returns when it answered the request. */

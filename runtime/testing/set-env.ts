@@ -7,7 +7,7 @@
  * never touched.
  */
 import { flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'
 import { templateJson } from '../template/output.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'

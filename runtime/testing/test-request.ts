@@ -7,7 +7,7 @@
  * `$headers` describe the response. The same check runs on static bodies at compile time (CE/CW).
  */
 import { RaisedError, flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
 import { decodeHeaderValue } from '../server/request-headers.js'
 import { applyConfiguredHeaders, applyCookies, FieldList } from '../upstream/build-request.js'

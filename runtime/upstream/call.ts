@@ -13,15 +13,16 @@ import { codingsToUndo, decodeBody, tooLargeError, type Coding } from './content
 import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
 import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
 import { Hop, type HopHead } from './hop.js'
+import type { CallSite } from './call-site.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { writeRequestLog, type LogBase } from './request-log.js'
 import { StreamTransfer } from './stream-transfer.js'
 import type { UpstreamServices } from './services.js'
 import { forcedHttps, requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
-import type { Logger } from '../log/logger.js'
-import type { ClientGoneWatcher } from '../flow/context.js'
 import type { Dispatcher } from 'undici'
 import { wireText } from '../values/wire-text.js'
+
+export type { CallSite }
 
 export interface CallResponse {
   readonly kind: 'response'
@@ -58,20 +59,6 @@ export class ClientGoneError extends Error {
     super('the client disconnected')
     this.name = 'ClientGoneError'
   }
-}
-
-export interface CallSite {
-  readonly requestId: string
-  readonly logger: Logger
-  /** The request's AbortSignal (fires when the client goes away). */
-  readonly signal: AbortSignal
-  /** Cheaper than a listener on `signal` (CallControl uses them when present). */
-  watchClientGone?(watcher: ClientGoneWatcher): boolean
-  unwatchClientGone?(watcher: ClientGoneWatcher): void
-  /** Reports a run-time warning. */
-  warn(message: string): void
-  /** svc-test (actions.md ACT-backend-flow-2): the dispatcher of a backend flow for request `id`, or null. */
-  readonly backendFor?: ((id: string) => Dispatcher | null) | null
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])

@@ -4,10 +4,10 @@
  * configuration. String values written as `{env: NAME}` are read from `$env` (PX4); an unset or empty
  * variable is error 3211. The configuration is checked once (per `$env` value when it reads any).
  */
-import type { OperationStageName, ProxyHandler } from '../app.js'
+import type { OperationStageName, ProxyHandler } from '../context/handler.js'
 import { raiseGatewayError } from '../errors/raised-error.js'
-import { CONTINUE, type Completion } from '../flow/completion.js'
-import type { FlowContext } from '../flow/context.js'
+import { CONTINUE, type Completion } from '../context/completion.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { OxnElement } from '../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { actionSite } from './action-site.js'

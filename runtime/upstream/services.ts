@@ -55,3 +55,10 @@ export class UpstreamServices {
     return this.dispatchers.close()
   }
 }
+
+declare module '../context/flow-context.js' {
+  interface GatewayServices {
+    /** Connection pools, response cache and settings of upstream requests (upstream.md); made by the gateway. */
+    readonly upstream?: UpstreamServices
+  }
+}

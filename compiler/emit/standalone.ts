@@ -13,9 +13,9 @@ import { transformSync } from 'esbuild'
 import type { PlainJson } from '../ir/definition.js'
 import { SCHEMA_FORMATS } from '../../runtime/validate/formats.js'
 import type { SchemaValidator } from '../../runtime/validate/plan.js'
-import { addSchemaKeywords } from './keywords.js'
-import { ROOT_SCHEMA_ID } from './registry.js'
-import type { SchemaObject } from './translate.js'
+import { addSchemaKeywords } from '../schemas/keywords.js'
+import { ROOT_SCHEMA_ID } from '../schemas/registry.js'
+import type { SchemaObject } from '../schemas/translate.js'
 
 /** The generated validator module. */
 export interface ValidatorModule {

@@ -8,10 +8,9 @@
  * checks are done on the flow files' text (expressions, templates and body `src` values alike), so
  * they err towards buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
  */
-import type { DefinitionNode, FlowRef } from '../ir/definition.js'
+import type { DefinitionNode, FlowRef, ProxyHandlerNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { StatementNode } from '../ir/statements.js'
-import type { ProxyHandlerNode } from '../ir/upstream.js'
 
 /** `$body`, or `$request` not followed by a child step other than `post`. */
 const READS_BODY = /\$body(?![A-Za-z0-9_-])|\$request(?![A-Za-z0-9_-])(?!\s*\/\s*(?!post(?![A-Za-z0-9_-]))[A-Za-z_])/

@@ -18,12 +18,13 @@ import { raiseGatewayError, type RaisedError } from '../errors/raised-error.js'
 import { errorStatusOf } from '../errors/error-document.js'
 import { securityViolation } from '../auth/security-error.js'
 import { writeAlert } from '../log/alert.js'
-import type { Exchange } from '../server/exchange.js'
-import type { RequestRecord } from '../server/request-record.js'
-import { writeResponse } from '../server/write-response.js'
-import { basicCredentialsMatch } from './basic-credentials.js'
-import type { StatusEndpoints } from './operations.js'
-import { renderStatusDocument } from './status-document.js'
+import type { Exchange } from './exchange.js'
+import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
+import type { RequestRecord } from './request-record.js'
+import { writeResponse } from '../http/write-response.js'
+import { basicCredentialsMatch } from '../health/basic-credentials.js'
+import { renderStatusDocument } from '../health/status-document.js'
+import type { StatusEndpoints } from '../health/operations.js'
 
 export const STATUS_PATH = '/_svc/status'
 export const METRICS_PATH = '/_svc/metrics'
@@ -32,7 +33,7 @@ const NO_STORE: readonly (readonly [string, string])[] = Object.freeze([['Cache-
 const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 
 /** Which reserved endpoint a request is for. */
-export type ReservedEndpoint = 'health' | 'status' | 'metrics'
+export type { ReservedEndpoint }
 
 /** PL2: answers a reserved endpoint and returns true, or returns false to continue with PL3. */
 export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord): boolean {
