@@ -18,7 +18,7 @@ for (const name of readdirSync(GOLDEN).sort()) {
     const definition = join(GOLDEN, name, 'project', 'definition.yaml')
     const expectedDir = join(GOLDEN, name, 'expected')
     it('emits the expected modules, deterministically', async () => {
-      const first = await compile(definition, { revision: 'golden' })
+      const first = await compile(definition, { revision: 'golden', typecheck: true })
       expect(first.ok, formatReport(first.diagnostics, { cwd: process.cwd() })).toBe(true)
       const second = await compile(definition, { revision: 'golden', typecheck: false })
       expect([...second.modules]).toEqual([...first.modules])

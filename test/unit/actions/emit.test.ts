@@ -31,7 +31,7 @@ describe('generated code of the actions', () => {
   })
 
   it('matches the expected modules', async () => {
-    const result = await compile(PROJECT, { revision: 'golden' })
+    const result = await compile(PROJECT, { revision: 'golden', typecheck: true })
     expect(result.ok, formatReport(result.diagnostics, { cwd: process.cwd() })).toBe(true)
     for (const path of CHECKED) {
       const text = result.modules.get(path)
