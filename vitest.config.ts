@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
-    alias: { 'svc-gateway/runtime': fileURLToPath(new URL('./runtime/index.ts', import.meta.url)) },
+    alias: { 'svc-gateway/runtime': fileURLToPath(new URL('./runtime/surface.ts', import.meta.url)) },
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -27,7 +27,7 @@ export async function bundleServer(srcDir: string, outFile: string): Promise<num
     sourcesContent: false,
     legalComments: 'eof',
     banner: { js: BANNER },
-    alias: { 'svc-gateway/runtime': join(root, 'runtime', 'index.ts') },
+    alias: { 'svc-gateway/runtime': join(root, 'runtime', 'surface.ts') },
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'silent',
   })

@@ -7,6 +7,11 @@ import { relative } from 'node:path'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import { invariant } from '../diagnostics/invariant.js'
 import { Code, Name, comment, js } from './code.js'
+import type * as RuntimeSurface from '../../runtime/surface.js'
+import type { RuntimeTypeName } from '../../runtime/surface.js'
+
+/** A value generated code may import from `svc-gateway/runtime` (runtime/surface.ts). */
+export type RuntimeName = keyof typeof RuntimeSurface
 
 export interface FlowSymbol {
   /** Function name of the flow. */
@@ -38,14 +43,14 @@ export class EmitContext {
     readonly modulePath: string,
   ) {}
 
-  /** A value export of `svc-gateway/runtime`, imported once. */
-  runtime(name: string): Name {
+  /** A value export of `svc-gateway/runtime`, imported once; the surface lists every name. */
+  runtime(name: RuntimeName): Name {
     this.#runtime.add(name)
     return new Name(name)
   }
 
   /** A type export of `svc-gateway/runtime`. */
-  runtimeType(name: string): Name {
+  runtimeType(name: RuntimeTypeName): Name {
     this.#runtimeTypes.add(name)
     return new Name(name)
   }

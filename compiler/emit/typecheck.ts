@@ -17,13 +17,13 @@ function newestRuntimeSource(root: string): number {
 }
 
 /**
- * The declarations of the runtime's public entry: the prepared `build/runtime-types` (scripts/build-cli.mjs)
+ * The declarations of the runtime surface generated code imports (runtime/surface.ts): the prepared `build/runtime-types` (scripts/build-cli.mjs)
  * when it is newer than every runtime source, which makes checking several times faster; else the sources.
  */
 function runtimeEntry(root: string): string {
-  const prepared = join(root, 'build', 'runtime-types', 'runtime', 'index.d.ts')
+  const prepared = join(root, 'build', 'runtime-types', 'runtime', 'surface.d.ts')
   if (existsSync(prepared) && statSync(prepared).mtimeMs >= newestRuntimeSource(root)) return prepared
-  return join(root, 'runtime', 'index.ts')
+  return join(root, 'runtime', 'surface.ts')
 }
 
 /** Returns the formatted type errors of the generated modules (empty when they type-check). */

@@ -9,7 +9,7 @@ import { ESCAPED_MEMBER_NAME } from '../../runtime/oxn/json-type.js'
 import { assertNever } from '../diagnostics/invariant.js'
 import type { FastExpr, FastPredicate, XPathNode } from '../ir/xpath.js'
 import { js, joinCode, lit, type Code, type Name } from './code.js'
-import type { EmitContext } from './context.js'
+import type { EmitContext, RuntimeName } from './context.js'
 
 export interface ExpressionSite {
   /** `file:line:col` of the action. */
@@ -64,7 +64,7 @@ const FOCUS = js`focus`
 const SCOPE = js`scope`
 
 function fastCode(expr: FastExpr, ctx: EmitContext): Code {
-  const helper = (name: string) => ctx.runtime(name)
+  const helper = (name: RuntimeName) => ctx.runtime(name)
   switch (expr.kind) {
     case 'string':
       return lit(expr.value)
