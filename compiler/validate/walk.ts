@@ -1,8 +1,10 @@
 /**
  * Walking flow IR for the checks: every statement (nested blocks included) and every expression,
- * in document order.
+ * in document order. The expressions of an action are those of its ACTIONS entry's `inputs`, so no
+ * action can be left out here.
  */
-import type { LocationNode, StatementNode, TextValue } from '../ir/statements.js'
+import { actionInputs } from '../flow/actions/index.js'
+import type { ActionInput, StatementNode } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { templateExpressions } from './template-expressions.js'
 
@@ -17,102 +19,40 @@ export function forEachStatement(statements: readonly StatementNode[], visit: (s
   }
 }
 
-/** Expressions written directly on one statement (not those of nested blocks), in document order. */
-export function expressionsOf(statement: StatementNode): XPathNode[] {
-  const out: XPathNode[] = []
-  const text = (value: TextValue | null) => {
-    for (const part of value?.parts ?? []) if (typeof part !== 'string') out.push(part)
-  }
-  const location = (value: LocationNode) => {
-    if (value.kind === 'dynamic') text(value.value)
-  }
+/** The parts of one statement that its run reads (not those of nested blocks), in document order. */
+export function inputsOf(statement: StatementNode): ActionInput[] {
   switch (statement.kind) {
     case 'if':
-      for (const branch of statement.branches) out.push(branch.test)
-      return out
+      return statement.branches.map((branch) => branch.test)
     case 'break':
     case 'return':
-      if (statement.condition) out.push(statement.condition)
-      return out
+    case 'backend-flow':
+      return [statement.condition]
     default:
-      // Every action: the `if` attribute first (F-CTL-6), then its own expressions below.
-      if (statement.condition) out.push(statement.condition)
+      return actionInputs(statement)
   }
-  switch (statement.kind) {
-    case 'eval':
-      out.push(statement.expr)
-      break
-    case 'echo':
-      text(statement.mime)
-      text(statement.status)
-      break
-    case 'dump':
-      location(statement.input)
-      text(statement.mime)
-      text(statement.status)
-      break
-    case 'set-status':
-      text(statement.code)
-      break
-    case 'sub-flow':
-      break
+}
+
+/** The expressions of one input part, in document order. */
+export function expressionsOfInput(input: ActionInput): XPathNode[] {
+  if (input === null) return []
+  switch (input.kind) {
+    case 'xpath':
+      return [input]
+    case 'text':
+      return input.parts.filter((part): part is XPathNode => typeof part !== 'string')
     case 'template':
-      if (statement.input) location(statement.input)
-      out.push(...templateExpressions(statement.template))
-      break
-    case 'set-response-headers':
-      location(statement.input)
-      text(statement.status)
-      out.push(...templateExpressions(statement.template))
-      break
-    case 'log':
-      out.push(...templateExpressions(statement.template))
-      break
-    case 'request':
-      text(statement.content)
-      text(statement.url)
-      text(statement.method)
-      if (statement.template) out.push(...templateExpressions(statement.template))
-      break
-    case 'requests':
-    case 'proxy-request':
-      if (statement.template) out.push(...templateExpressions(statement.template))
-      break
-    case 'error':
-      text(statement.status)
-      if (statement.template) out.push(...templateExpressions(statement.template))
-      break
-    case 'copy':
-    case 'regex':
-    case 'nameshave':
-    case 'xslt':
-      location(statement.input)
-      break
-    case 'pass-body':
-      text(statement.request)
-      text(statement.mime)
-      text(statement.status)
-      break
-    case 'auth':
-      for (const user of statement.users) {
-        text(user.name)
-        text(user.pass)
-      }
-      break
-    case 'debug':
-      if (statement.subject.kind === 'xpath') out.push(statement.subject.expr)
-      else location(statement.subject.input)
-      break
-    case 'assert':
-      if (statement.assertions) out.push(...statement.assertions.map((assertion) => assertion.expr))
-      if (statement.template) out.push(...templateExpressions(statement.template))
-      break
-    case 'set-env':
-    case 'test-request':
-      out.push(...templateExpressions(statement.template))
-      break
+      return templateExpressions(input)
+    case 'dynamic':
+      return expressionsOfInput(input.value)
+    default:
+      return []
   }
-  return out
+}
+
+/** Expressions written directly on one statement (not those of nested blocks), in document order. */
+export function expressionsOf(statement: StatementNode): XPathNode[] {
+  return inputsOf(statement).flatMap(expressionsOfInput)
 }
 
 /** Every expression of a flow body, in document order. */

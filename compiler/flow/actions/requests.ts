@@ -11,10 +11,12 @@ import type { TemplateNode } from '../../ir/template.js'
 import { checkStaticRequestConfig } from '../../upstream/static-config.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import { checkStaticObject, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const REQUESTS: ActionSyntax<'requests'> = {
+export const REQUESTS: ActionEntry<'requests'> = {
+  name: 'requests',
   attributes: ['src'],
+  inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     const src = attributeOf(element, 'src')
     const srcText = src ? ctx.attributeValue(src).text : ''
