@@ -4,20 +4,26 @@
  * element is its only `proxy-request` (sub-flows included), and when nothing of the init flow, the
  * post-check flows or the handler flow (with their sub-flows) reads `$body`, `$request/post` or
  * `$request` as a whole, `follow-redirects` is not statically true and no upstream `definition` (nor
- * `validate-request`) is written in the flow (request validation reads the body, UP-PROXY-6). The
- * checks are done on the flow files' text (expressions, templates and body `src` values alike), so
- * they err towards buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
+ * `validate-request`) is written in the flow (request validation reads the body, UP-PROXY-6). What
+ * the flows read is decided from the IR (compiler/validate/flow-reads.ts), so a comment or string
+ * that mentions `$body` does not matter; the two options are still looked for in the flow's text,
+ * erring towards buffering. Request validation is checked at server start (runtime/server/pipeline.ts).
  */
 import type { DefinitionNode, FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { StatementNode } from '../ir/statements.js'
 import type { ProxyHandlerNode } from '../ir/upstream.js'
+import { flowReads, mayRead, mayReadChild } from '../validate/flow-reads.js'
 
-/** `$body`, or `$request` not followed by a child step other than `post`. */
-const READS_BODY = /\$body(?![A-Za-z0-9_-])|\$request(?![A-Za-z0-9_-])(?!\s*\/\s*(?!post(?![A-Za-z0-9_-]))[A-Za-z_])/
 const FOLLOWS_REDIRECTS = /["']?follow-redirects["']?\s*:\s*["']?true/
 /** An upstream `definition`: `validate-request` then defaults to true for the proxy (UP-PROXY-6). */
 const NAMES_DEFINITION = /["']definition["']\s*:|["']validate-request["']\s*:\s*(?!["']?false)/
+
+/** Whether the flows may read the client body: `$body`, `$request/post` or `$request` whole (UP-GEN-6 step 2). */
+export function readsRequestBody(flows: Iterable<FlowNode>): boolean {
+  const reads = flowReads(flows)
+  return mayRead(reads, 'body') || mayReadChild(reads, 'request', 'post')
+}
 
 export class StreamingAnalysis {
   readonly #shared: boolean
@@ -27,7 +33,7 @@ export class StreamingAnalysis {
     readonly flows: ReadonlyMap<string, FlowNode>,
   ) {
     const common = [definition.initFlow, ...definition.securitySchemes.map((scheme) => scheme.postCheckFlow)].filter((ref): ref is FlowRef => ref !== null)
-    this.#shared = common.every((ref) => !this.#closure(ref.path).some((flow) => READS_BODY.test(flow.file.text)))
+    this.#shared = !readsRequestBody(common.flatMap((ref) => this.#closure(ref.path)))
   }
 
   /** An `x-svc-proxy` handler. */
@@ -43,7 +49,7 @@ export class StreamingAnalysis {
     if (flow === undefined || last?.kind !== 'proxy-request') return false
     const closure = this.#closure(ref.path)
     if (closure.reduce((count, each) => count + proxyRequests(each.body), 0) !== 1) return false
-    return !closure.some((each) => READS_BODY.test(each.file.text)) && !FOLLOWS_REDIRECTS.test(flow.file.text) && !NAMES_DEFINITION.test(flow.file.text)
+    return !readsRequestBody(closure) && !FOLLOWS_REDIRECTS.test(flow.file.text) && !NAMES_DEFINITION.test(flow.file.text)
   }
 
   /** The flow and every flow it calls, each once. */

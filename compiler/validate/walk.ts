@@ -3,7 +3,7 @@
  * in document order. The expressions of an action are those of its ACTIONS entry's `inputs`, so no
  * action can be left out here.
  */
-import { actionInputs } from '../flow/actions/index.js'
+import { actionDataLocations, actionInputs, type DataLocations } from '../flow/actions/index.js'
 import type { ActionInput, StatementNode } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { templateExpressions } from './template-expressions.js'
@@ -30,6 +30,19 @@ export function inputsOf(statement: StatementNode): ActionInput[] {
       return [statement.condition]
     default:
       return actionInputs(statement)
+  }
+}
+
+/** Locations named in the run-time data of one statement (request configurations). */
+export function dataLocationsOf(statement: StatementNode): DataLocations {
+  switch (statement.kind) {
+    case 'if':
+    case 'break':
+    case 'return':
+    case 'backend-flow':
+      return []
+    default:
+      return actionDataLocations(statement)
   }
 }
 

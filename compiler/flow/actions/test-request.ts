@@ -6,6 +6,7 @@
  */
 import { checkTestRequestConfig } from '../../../runtime/testing/test-request.js'
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
+import { configSources } from './config-sources.js'
 import { staticJsonLocator } from './static-json.js'
 import { checkStaticObject, optionalBody } from './template-body.js'
 import type { ActionEntry } from './types.js'
@@ -18,6 +19,7 @@ export const TEST_REQUEST: ActionEntry<'test-request'> = {
   attributes: [],
   testOnly: true,
   inputs: (node) => [node.template],
+  dataLocations: (node) => configSources(node.template, 'one'),
   lower(element, ctx, fields) {
     for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
     const template = optionalBody(element, ctx)

@@ -50,8 +50,19 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     expect(lines.find((line) => line.startsWith('const PROXY_1'))).toContain(PROXY_STREAMING)
   })
 
+  it('a comment or a string that mentions $body, $request/post or $request does not matter', async () => {
+    const flow = `  <!-- reads $body and $request/post? no -->\n  <eval out="$t">concat('$body', '$request', '$request/post')</eval>\n${PROXY}`
+    expect(await handlers(project(flow))).toContain(STREAMING)
+  })
+
   it.each([
     ['$body is read', `  <eval out="$b">$body</eval>\n${PROXY}`],
+    ['$body is read by a template', `  <template out="$t">{ "a": {{ $body/json/a }} }</template>\n${PROXY}`],
+    ['$body is an input location', `  <copy in="$body" out="$b"/>\n${PROXY}`],
+    ['$request is an input location', `  <dump in="$request" status="200"/>\n${PROXY}`],
+    ['a literal sort() key reads $body', `  <eval out="$s">sort($request/headers/x, '$body')</eval>\n${PROXY}`],
+    ['a node of $request may climb to post', `  <eval out="$h">$request/headers</eval>\n  <eval out="$p">$h/../post</eval>\n${PROXY}`],
+    ['a location is computed', `  <copy in="{$request/headers/x}" out="$b"/>\n${PROXY}`],
     ['$request/post is read', `  <eval out="$b">$request/post/a</eval>\n${PROXY}`],
     ['$request is read as a whole', `  <eval out="$b">$request</eval>\n${PROXY}`],
     ['a body src names $body', `  <request>{ "url": "http://u.test/", "body": { "src": "$body" } }</request>\n${PROXY}`],
@@ -61,6 +72,11 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     ['an upstream definition turns validate-request on (UP-PROXY-6)', '  <proxy-request>{ "origin": "http://u.test", "options": { "definition": {{ $env/DEF }} } }</proxy-request>'],
   ])('not when %s', async (_, flow) => {
     expect(await handlers(project(flow))).toContain(BUFFERED)
+  })
+
+  it('not when a template file used by the flow reads $body', async () => {
+    const files = project(`  <template src="t.json" out="$t"/>\n${PROXY}`, { 'flows/t.json': '{ "a": {{ $body/json/a }} }' })
+    expect(await handlers(files)).toContain(BUFFERED)
   })
 
   it('not for any handler when the init flow reads the body', async () => {
