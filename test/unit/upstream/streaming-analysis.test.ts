@@ -55,6 +55,18 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     expect(await handlers(project(flow))).toContain(STREAMING)
   })
 
+  it('options written outside the proxy-request (a comment, another request) do not matter', async () => {
+    const flow = `  <!-- "follow-redirects": true, "definition": "d.yaml" -->\n  <request>{ "url": "http://u.test/", "options": { "follow-redirects": true } }</request>\n${PROXY}`
+    expect(await handlers(project(flow))).toContain(STREAMING)
+  })
+
+  it('not when the init flow stores a node of $request that the handler climbs from', async () => {
+    const init = '<flow>\n  <eval out="$h">$request/headers</eval>\n</flow>\n'
+    const lines = await handlers(project(`  <eval out="$p">$h/../post</eval>\n${PROXY}`, { 'flows/init.xml': init }, 'x-svc-init: flows/init.xml\n'))
+    expect(lines).toContain(BUFFERED)
+    expect(lines.find((line) => line.startsWith('const PROXY_1'))).toContain(PROXY_STREAMING)
+  })
+
   it.each([
     ['$body is read', `  <eval out="$b">$body</eval>\n${PROXY}`],
     ['$body is read by a template', `  <template out="$t">{ "a": {{ $body/json/a }} }</template>\n${PROXY}`],
@@ -69,6 +81,7 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     ['the proxy-request is not last', `${PROXY}\n  <eval out="$x">1</eval>`],
     ['another proxy-request runs first', `  <proxy-request if="false()">{ "origin": "http://u.test" }</proxy-request>\n${PROXY}`],
     ['follow-redirects is statically true', '  <proxy-request>{ "origin": "http://u.test", "options": { "follow-redirects": true } }</proxy-request>'],
+    ['follow-redirects is statically true inside a template block', '  <proxy-request>{ "origin": "http://u.test" {{if $request/headers/x}}, "options": { "follow-redirects": true }{{end}} }</proxy-request>'],
     ['an upstream definition turns validate-request on (UP-PROXY-6)', '  <proxy-request>{ "origin": "http://u.test", "options": { "definition": {{ $env/DEF }} } }</proxy-request>'],
   ])('not when %s', async (_, flow) => {
     expect(await handlers(project(flow))).toContain(BUFFERED)
