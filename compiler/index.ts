@@ -6,8 +6,8 @@ import { basename, dirname, resolve } from 'node:path'
 import { loadDefinition } from './definition/index.js'
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js'
 import { emitProject } from './emit/project.js'
-import { packageVersion } from './emit/package-root.js'
-import { typecheckModules } from './emit/typecheck.js'
+import { packageVersion } from './package-root.js'
+import { loadSkeletons } from './emit/skeletons.js'
 import { loadFlows } from './flow/index.js'
 import { writeOutput } from './output/write-output.js'
 import { checkSecurity, securityVariables } from './security/index.js'
@@ -23,7 +23,10 @@ export interface CompileOptions {
   readonly outDir?: string | undefined
   /** `SVC_REVISION` at compile time (CL8). */
   readonly revision?: string | undefined
-  /** Type-check the generated modules (default true). */
+  /**
+   * Type-check the generated modules (`svc-compile --typecheck`; the project's own tests do). Off by
+   * default: it costs more than the rest of a build, and a failure is a compiler bug, not a user error.
+   */
   readonly typecheck?: boolean
   /**
    * svc-test (operations.md TS3, TS4): once the project compiled without errors, further flows to emit
@@ -45,6 +48,8 @@ export interface CompileSummary {
   readonly revision: string
   /** Size of server.mjs, when written. */
   readonly bundleBytes: number | null
+  /** How many generated modules were type-checked (`typecheck`; plain JavaScript through its `.d.ts`), else null. */
+  readonly typechecked: number | null
 }
 
 export interface CompileResult {
@@ -77,11 +82,15 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
 
   const version = packageVersion()
   const emitted = options.addFlows ? new Map([...flows, ...(await options.addFlows({ definition, flows }))]) : flows
-  const { modules, revision } = emitProject(definition, emitted, { version, revision: options.revision, upstream })
+  const { modules, revision } = emitProject(definition, emitted, { version, revision: options.revision, upstream, skeletons: await loadSkeletons() })
   const outDir = options.outDir ? resolve(options.outDir) : undefined
-  if (options.typecheck !== false) {
+  let typechecked: number | null = null
+  if (options.typecheck === true) {
+    // Loaded here: the TypeScript compiler is the largest dependency and only this option needs it
+    const { typecheckModules } = await import('./emit/typecheck.js')
     const problems = typecheckModules(resolve(outDir ?? dirname(definitionPath), 'src'), modules)
     if (problems.length > 0) throw new InternalCompilerError(`generated code does not type-check:\n${problems.join('\n')}`)
+    typechecked = modules.size
   }
   let bundleBytes: number | null = null
   if (outDir) {
@@ -92,6 +101,6 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
     ok: true,
     modules,
     stylesheets,
-    summary: { routes: definition.routes.length, flows: flows.size, modules: modules.size, revision, bundleBytes },
+    summary: { routes: definition.routes.length, flows: flows.size, modules: modules.size, revision, bundleBytes, typechecked },
   }
 }

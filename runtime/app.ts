@@ -4,33 +4,12 @@
  */
 import type { SecurityConfig } from './auth/config.js'
 import type { CorsPolicy } from './cors/policy.js'
-import type { FlowFunction } from './flow/completion.js'
+import type { FlowHandler } from './context/handler.js'
 import type { MockTable } from './mock/mock-table.js'
 import type { RouteTable } from './router/types.js'
 import type { UpstreamDefinitionTable } from './upstream/upstream-definitions.js'
 import type { ValidationPlan } from './validate/plan.js'
 import type { XsltSetup } from './xslt/setup.js'
-
-/** A flow bound as a handler; `file` is site-relative (access log `flow` field, LG3). */
-export interface FlowHandler {
-  readonly kind: 'flow'
-  readonly file: string
-  readonly run: FlowFunction
-  /** The client body may be streamed to a final `proxy-request` (upstream.md UP-GEN-6 step 2). */
-  readonly streamRequestBody?: boolean
-}
-
-/** An `x-svc-proxy` handler (definition.md PX1-PX9): runs like a flow holding one `proxy-request` (flows.md F-KIND-1). */
-export interface ProxyHandler {
-  readonly kind: 'proxy'
-  /** `x-svc-proxy` (access log `flow`, LG3). */
-  readonly file: string
-  readonly run: FlowFunction
-  /** The client body may be streamed to the upstream (upstream.md UP-GEN-6 step 2). */
-  readonly streamRequestBody: boolean
-}
-
-export type Handler = FlowHandler | ProxyHandler
 
 export interface CompiledApp {
   /** Normalised basePath (definition.md P6): '/' or '/x'. */

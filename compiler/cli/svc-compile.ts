@@ -1,21 +1,22 @@
 /**
  * `svc-compile`: argv and printing around compile() (operations.md CL1-CL7, DB10). `-o` builds into a
- * folder, `--check` only checks, `--serve` compiles in memory and serves in this process
+ * folder, `--check` only checks, `--typecheck` also type-checks the generated modules (off by default:
+ * it takes longer than the rest of a build), `--serve` compiles in memory and serves in this process
  * (compiler/serve/serve.ts), `--watch` rebuilds on every change (compiler/serve). Diagnostics go to
  * stderr in the CL4 shape, coloured only on a terminal; the one-line summary of what was built goes to
  * stdout. Exit status (CL5): 0 success, 1 errors in the project, 2 usage error.
  */
 import { parseArgs } from 'node:util'
 import { compile, InternalCompilerError } from '../index.js'
-import { packageVersion } from '../emit/package-root.js'
+import { packageVersion } from '../package-root.js'
 import { printDiagnostics } from '../serve/report.js'
 import { serve } from '../serve/serve.js'
 import { describeBuild, formatBytes } from '../serve/terminal.js'
 import { watchOutput } from '../serve/watch-output.js'
 
 const USAGE = `Usage:
-  svc-compile <definition.yaml|json> -o <outdir> [--watch] [--quiet]
-  svc-compile <definition.yaml|json> --check [--quiet]
+  svc-compile <definition.yaml|json> -o <outdir> [--typecheck | --watch] [--quiet]
+  svc-compile <definition.yaml|json> --check [--typecheck] [--quiet]
   svc-compile <definition.yaml|json> --serve [-p <port>] [--host <addr>] [-d <debug>] [--watch] [--quiet]
 
 Options:
@@ -26,6 +27,7 @@ Options:
       --host <addr>    with --serve: listen address (default HOST or 0.0.0.0)
   -d, --debug <cfg>    with --serve: debug configuration topic:level:sink (sets SVC_DEBUG)
       --watch          rebuild when the definition or a file of the project changes
+      --typecheck      also type-check the generated modules (slower; a failure is a compiler bug)
       --quiet          do not print warnings and notes
   -h, --help           show this help
       --version        print the version
@@ -57,6 +59,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         version: { type: 'boolean' },
         serve: { type: 'boolean' },
         watch: { type: 'boolean' },
+        typecheck: { type: 'boolean' },
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         debug: { type: 'string', short: 'd' },
@@ -83,6 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (serveOnly) return usageError(`${serveOnly} needs --serve`)
   }
   if (values.check && values.watch) return usageError('--watch cannot be combined with --check')
+  if (values.typecheck && (values.serve || values.watch)) return usageError(`--typecheck cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
   if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(values.port) > 65535)) return usageError(`invalid port "${values.port}" (expected 0-65535)`)
   const definition = positionals[0]!
   const quiet = values.quiet === true
@@ -94,12 +98,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       return await serve({ ...streams, definition, port: values.port, host: values.host, debug: values.debug, watch: values.watch === true, env: process.env })
     }
     if (values.watch) return await watchOutput({ ...streams, definition, outDir: values.out!, revision })
-    const result = await compile(definition, { outDir: values.check ? undefined : values.out, revision })
+    const result = await compile(definition, { outDir: values.check ? undefined : values.out, revision, typecheck: values.typecheck === true })
     printDiagnostics(streams, result.diagnostics)
     if (!result.ok || !result.summary) return EXIT_ERRORS
-    const { bundleBytes, revision: built } = result.summary
+    const { bundleBytes, revision: built, typechecked } = result.summary
+    const checked = typechecked === null ? '' : `, ${typechecked} modules type-checked`
     const size = bundleBytes === null ? 'nothing written (--check)' : `server.mjs ${formatBytes(bundleBytes)}`
-    process.stdout.write(`svc-compile: ${describeBuild(result.summary)}, ${size}, revision ${built}\n`)
+    process.stdout.write(`svc-compile: ${describeBuild(result.summary)}${checked}, ${size}, revision ${built}\n`)
     return EXIT_OK
   } catch (error) {
     const message = error instanceof InternalCompilerError ? error.message : ((error as Error).stack ?? String(error))

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseDebugConfig } from '../../runtime/debug/config.js'
-import { packageVersion } from '../emit/package-root.js'
+import { packageVersion } from '../package-root.js'
 import { findDefinition } from '../testing/find-definition.js'
 import { runTests } from '../testing/run-tests.js'
 

@@ -3,8 +3,8 @@
  * `x-svc-flow`, or an `x-svc-proxy` (PX1-PX9, checked by compiler/upstream).
  */
 import type { FlowRef } from '../ir/definition.js'
-import type { ProxyHandlerNode } from '../ir/upstream.js'
-import { loadProxyExtension } from '../upstream/proxy-extension.js'
+import type { ProxyHandlerNode } from '../ir/definition.js'
+import { loadProxyExtension } from './proxy-extension.js'
 import type { LoadContext } from './context.js'
 import { entryOf, type MapNode } from './doc-node.js'
 import type { ExtensionScan } from './extensions.js'

@@ -10,7 +10,7 @@
  * A `debug` attribute puts its topics in force while the backend flow runs (flows.md F-DBG-2). The
  * caller emits the statements (compiler/emit/flow-body.ts), so this module needs none of its code.
  */
-import type { BackendFlowNode } from '../ir/test-actions.js'
+import type { BackendFlowNode } from '../ir/statements.js'
 import { indent, js, joinCode, lit, type Code } from './code.js'
 import type { EmitContext } from './context.js'
 

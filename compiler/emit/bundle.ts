@@ -2,9 +2,10 @@
  * Bundles the generated modules with the runtime into one ESM file (operations.md CL2):
  * `<out>/server.mjs` plus its source map, which maps back to the modules in `<out>/src/`.
  */
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { packageRoot } from './package-root.js'
+import { packageRoot } from '../package-root.js'
 
 /**
  * CommonJS dependencies bundled into ESM need a `require`; node:module provides one
@@ -15,7 +16,7 @@ const BANNER = "import { createRequire as __svcCreateRequire } from 'node:module
 /** Bundles `<srcDir>/server.ts` into `<outFile>`; returns the bundle size in bytes. */
 export async function bundleServer(srcDir: string, outFile: string): Promise<number> {
   const root = packageRoot()
-  const result = await build({
+  await build({
     entryPoints: [join(srcDir, 'server.ts')],
     outfile: outFile,
     bundle: true,
@@ -29,8 +30,7 @@ export async function bundleServer(srcDir: string, outFile: string): Promise<num
     alias: { 'svc-gateway/runtime': join(root, 'runtime', 'index.ts') },
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'silent',
-    metafile: true,
   })
-  const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'))
-  return output ? output[1].bytes : 0
+  // The size on disk rather than from a metafile, which esbuild would build for every input just for this
+  return statSync(outFile).size
 }

@@ -25,6 +25,12 @@ export function emitFlowBody(flow: FlowNode, ctx: EmitContext): Code {
   return emitStatements(flow.body, ctx).code
 }
 
+/** The body statements, and whether control can reach their end (then `return CONTINUE` follows). */
+export function emitFlowFunctionBody(flow: FlowNode, ctx: EmitContext): { readonly code: Code; readonly reachesEnd: boolean } {
+  const { code, abrupt } = emitStatements(flow.body, ctx)
+  return { code, reachesEnd: !abrupt }
+}
+
 /** Statements of one block, up to and including the first that always returns. */
 function emitStatements(statements: readonly StatementNode[], ctx: EmitContext): Emitted {
   const out: Code[] = []

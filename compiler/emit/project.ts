@@ -8,12 +8,14 @@ import { relative } from 'node:path'
 import type { DefinitionNode, FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { UpstreamDefinitions } from '../ir/upstream.js'
-import { APP_PARTS, type AppPartInput } from './app-parts.js'
+import type { AppPartInput } from './app-part.js'
+import { APP_PARTS } from './app-parts.js'
 import { Code, js, lit, type Name } from './code.js'
 import { EmitContext, relativeModule, type FlowSymbol, type ProjectSymbols } from './context.js'
-import { emitFlowBody } from './flow-body.js'
+import { emitFlowFunctionBody } from './flow-body.js'
 import { flowModulePath, NameTable, testModulePath, wantedFlowFunctionName, wantedTestFunctionName } from './names.js'
 import { emitRoutes } from './routes.js'
+import type { SkeletonParts } from './skeleton-parts.js'
 import { assembleModule, SkeletonWriter } from './skeletons.js'
 import { variableReads, type VariableReads } from './variable-reads.js'
 
@@ -24,6 +26,8 @@ export interface EmitOptions {
   readonly revision?: string | undefined
   /** Upstream definitions for upstream validation and mocking (upstream.md UP-VAL-1). */
   readonly upstream?: UpstreamDefinitions
+  /** The pieces of templates/ (compiler/emit/skeletons.ts `loadSkeletons`). */
+  readonly skeletons: SkeletonParts
 }
 
 export interface EmittedProject {
@@ -59,8 +63,8 @@ function flowSymbols(siteRoot: string, flows: ReadonlyMap<string, FlowNode>): Ma
 
 function emitFlowModule(flow: FlowNode, symbol: FlowSymbol, project: ProjectSymbols, writer: SkeletonWriter): string {
   const ctx = new EmitContext(project, symbol.modulePath)
-  const body = emitFlowBody(flow, ctx)
-  const fn = writer.flowFunction(symbol.name, body, `Runs ${symbol.file}.`)
+  const body = emitFlowFunctionBody(flow, ctx)
+  const fn = writer.flowFunction(symbol.name, body.code, body.reachesEnd, `Runs ${symbol.file}.`)
   if (/\bCONTINUE\b/.test(fn)) ctx.runtime('CONTINUE')
   ctx.runtimeType('Completion')
   ctx.runtimeType('FlowContext')
@@ -158,7 +162,7 @@ function revisionOf(modules: ReadonlyMap<string, string>): string {
 
 export function emitProject(definition: DefinitionNode, flows: ReadonlyMap<string, FlowNode>, options: EmitOptions): EmittedProject {
   const project: ProjectSymbols = { siteRoot: definition.siteRoot, flows: flowSymbols(definition.siteRoot, flows) }
-  const writer = new SkeletonWriter()
+  const writer = new SkeletonWriter(options.skeletons)
   const definitionFile = relative(definition.siteRoot, definition.file.path).split('\\').join('/')
   const unsorted = new Map<string, string>()
   for (const [path, flow] of flows) {

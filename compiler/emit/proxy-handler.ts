@@ -1,16 +1,17 @@
 /**
  * `x-svc-proxy` handlers in the route table (definition.md PX1-PX9, upstream.md UP-PROXY-8): a hoisted
- * `PROXY_n = proxyHandler({ ...configuration... }, { at, dir, streamRequestBody })`. The configuration
+ * `PROXY_n = proxyHandler({ ...configuration... }, { at, dir, streamRequestBody, stages })`. The configuration
  * is written as a literal object in document order; `{env: NAME}` values become `proxyEnv("NAME")`,
  * read per request (PX4).
  */
 import { assertNever } from '../diagnostics/invariant.js'
-import type { ProxyHandlerNode, ProxyValueNode } from '../ir/upstream.js'
+import type { OperationStageName } from '../../runtime/context/handler.js'
+import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
 import { js, joinCode, lit, type Code, type Name } from './code.js'
 import type { EmitContext } from './context.js'
 
-export function proxyHandlerCode(node: ProxyHandlerNode, ctx: EmitContext, streamRequestBody: boolean): Name {
-  const settings = js`{ at: ${lit(ctx.at(node.loc))}, dir: ${lit(node.dir)}, streamRequestBody: ${lit(streamRequestBody)} }`
+export function proxyHandlerCode(node: ProxyHandlerNode, ctx: EmitContext, streamRequestBody: boolean, stages: readonly OperationStageName[]): Name {
+  const settings = js`{ at: ${lit(ctx.at(node.loc))}, dir: ${lit(node.dir)}, streamRequestBody: ${lit(streamRequestBody)}, stages: ${lit(stages)} }`
   return ctx.hoist('PROXY', js`${ctx.runtime('proxyHandler')}(${valueCode(node.config, ctx)}, ${settings})`)
 }
 

@@ -3,11 +3,14 @@
  * `createRouteTable` from plain route data (definition.md section 5, P1-P17; handlers per H2/H3).
  * Routes are sorted by pattern, one per line, each after a comment with its pattern and position in
  * the definition; handlers are hoisted `HANDLER_n` constants shared by content (`x-svc-proxy`
- * handlers `PROXY_n`, emit/proxy-handler.ts).
+ * handlers `PROXY_n`, emit/proxy-handler.ts). Each handler lists the pipeline stages that apply to its
+ * operation (emit/operation-stages.ts), so a request runs only those.
  */
 import type { DefinitionNode, HandlerNode, PathSegment, RouteNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
-import { StreamingAnalysis } from '../upstream/streaming.js'
+import type { OperationStageName } from '../../runtime/context/handler.js'
+import { operationStages, stageFacts, type StageFacts } from './operation-stages.js'
+import { StreamingAnalysis } from './streaming.js'
 import { proxyHandlerCode } from './proxy-handler.js'
 import { Code, comment, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
@@ -16,22 +19,29 @@ function segmentCode(segment: PathSegment): Code {
   return segment.kind === 'literal' ? lit(segment.value) : js`{ param: ${lit(segment.name)} }`
 }
 
-function handlerCode(handler: HandlerNode | null, ctx: EmitContext, streaming: StreamingAnalysis): Code {
+function handlerCode(handler: HandlerNode | null, ctx: EmitContext, streaming: StreamingAnalysis, stages: readonly OperationStageName[]): Code {
   if (handler === null) return new Code('null')
-  if (handler.kind === 'proxy') return proxyHandlerCode(handler, ctx, streaming.proxyStreamsBody(handler))
+  if (handler.kind === 'proxy') return proxyHandlerCode(handler, ctx, streaming.proxyStreamsBody(handler), stages)
   const run = ctx.flowFunction(handler.path)
   // UP-GEN-6 step 2: the client body may be streamed to the flow's final proxy-request
-  const stream = streaming.flowStreamsBody(handler) ? js`, /* streamRequestBody */ true` : js``
-  return ctx.hoist('HANDLER', js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(handler.path))}, ${run}${stream})`)
+  const stream = streaming.flowStreamsBody(handler) ? js`streamRequestBody: true, ` : js``
+  return ctx.hoist('HANDLER', js`${ctx.runtime('flowHandler')}(${lit(ctx.sitePath(handler.path))}, ${run}, { ${stream}stages: ${lit(stages)} })`)
 }
 
-function routeCode(route: RouteNode, ctx: EmitContext, streaming: StreamingAnalysis): Code {
+/** What every route of one definition is emitted with. */
+interface RouteEmit {
+  readonly definition: DefinitionNode
+  readonly streaming: StreamingAnalysis
+  readonly facts: StageFacts
+}
+
+function routeCode(route: RouteNode, ctx: EmitContext, { definition, streaming, facts }: RouteEmit): Code {
   const segments = joinCode(route.segments.map(segmentCode), ', ')
   const operations =
     route.operations === null
       ? new Code('null')
-      : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx, streaming)}]`), ', ')}]`
-  const handler = handlerCode(route.handler, ctx, streaming)
+      : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx, streaming, operationStages(facts, definition, route, op))}]`), ', ')}]`
+  const handler = handlerCode(route.handler, ctx, streaming, operationStages(facts, definition, route, null))
   return js`{ pattern: ${lit(route.pattern)}, segments: [${segments}], wildcard: ${route.wildcard}, operations: ${operations}, handler: ${handler} },`
 }
 
@@ -45,8 +55,9 @@ export function emitRoutes(definition: DefinitionNode, ctx: EmitContext, flows: 
   const table = ctx.runtimeType('RouteTable')
   const create = ctx.runtime('createRouteTable')
   const lines: Code[] = []
+  const emit: RouteEmit = { definition, streaming, facts: stageFacts(definition) }
   for (const route of [...definition.routes].sort(byPattern)) {
-    lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx, streaming))
+    lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx, emit))
   }
   const body = lines.length === 0 ? new Code('') : js`\n${joinCode(lines.map((line) => js`  ${line}`), '\n')}\n`
   return js`/** Routes of the definition, matched by runtime/router (definition.md section 5). */

@@ -1,58 +1,55 @@
 /**
- * Fills the skeleton modules of `templates/` with ts-morph: the skeletons are ordinary, type-checked
- * TypeScript; emitters only supply names and builder output for their marked slots.
+ * Fills the skeleton modules of `templates/`: the skeletons are ordinary, type-checked TypeScript;
+ * emitters only supply names and builder output for their marked slots. ts-morph cuts the skeletons
+ * into pieces (compiler/emit/skeleton-parts.ts) once, when the command is prepared; a build reads
+ * those pieces from `build/skeletons.json` and only loads ts-morph when a skeleton is newer.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { IndentationText, Project, QuoteKind, SyntaxKind, type SourceFile } from 'ts-morph'
 import type { Code, Name } from './code.js'
-import { packageRoot } from './package-root.js'
+import { packageRoot } from '../package-root.js'
+import type { SkeletonParts } from './skeleton-parts.js'
 
-const SKELETON_IMPORT = /^import [^\n]+ from 'svc-gateway\/runtime'\n/m
+/** Where scripts/build-cli.mjs writes the prepared pieces, relative to the package root. */
+export const PREPARED_SKELETONS = 'build/skeletons.json'
 
-/** One ts-morph project per compile; skeleton texts are read once. */
+/** The pieces of the skeletons: prepared ones when they are newer than every skeleton, else cut now. */
+export async function loadSkeletons(): Promise<SkeletonParts> {
+  const root = packageRoot()
+  const prepared = join(root, PREPARED_SKELETONS)
+  if (existsSync(prepared)) {
+    const preparedAt = statSync(prepared).mtimeMs
+    const skeletons = readdirSync(join(root, 'templates')).map((name) => statSync(join(root, 'templates', name)).mtimeMs)
+    if (skeletons.every((changed) => changed <= preparedAt)) return JSON.parse(readFileSync(prepared, 'utf8')) as SkeletonParts
+  }
+  // Loaded here: ts-morph takes longer to load than a small build takes
+  const { prepareSkeletons } = await import('./skeleton-parts.js')
+  return prepareSkeletons(root)
+}
+
+/** Fills the skeletons' slots; one per compile. */
 export class SkeletonWriter {
-  readonly #project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
-  })
-  readonly #texts = new Map<string, string>()
-  #counter = 0
+  readonly #parts: SkeletonParts
 
-  #skeleton(name: string): SourceFile {
-    let text = this.#texts.get(name)
-    if (text === undefined) {
-      text = readFileSync(join(packageRoot(), 'templates', name), 'utf8')
-      this.#texts.set(name, text)
-    }
-    // Generated modules start with their own header and imports instead of the skeleton's.
-    const body = text.replace(/^\/\*\*[\s\S]*?\*\/\n/, '').replace(SKELETON_IMPORT, '')
-    return this.#project.createSourceFile(`/m${++this.#counter}.ts`, body, { overwrite: true })
+  constructor(parts: SkeletonParts) {
+    this.#parts = parts
   }
 
   /**
-   * The function of a flow module from templates/handler-module.ts (without imports). `return CONTINUE`
-   * is kept only when the body can run to its end.
+   * The function of a flow module from templates/handler-module.ts (without imports). The skeleton's
+   * final `return CONTINUE` is kept only when control can reach the end of the body.
    */
-  flowFunction(functionName: Name, body: Code, docComment: string): string {
-    const file = this.#skeleton('handler-module.ts')
-    const fn = file.getFunctionOrThrow('HANDLER_NAME')
-    fn.getNameNodeOrThrow().replaceWithText(functionName.text)
-    fn.addJsDoc(docComment)
-    fn.setBodyText(body.text)
-    if (fn.getStatements().at(-1)?.getKind() !== SyntaxKind.ReturnStatement) fn.addStatements('return CONTINUE')
-    return file.getFullText().trim()
+  flowFunction(functionName: Name, body: Code, reachesEnd: boolean, docComment: string): string {
+    const { beforeName, afterName, fallThrough, close } = this.#parts.flowFunction
+    const statements = body.text === '' ? [] : body.text.split('\n')
+    if (reachesEnd) statements.push(fallThrough)
+    const indented = statements.map((line) => (line === '' ? line : `  ${line}`))
+    return [`/** ${docComment} */`, `${beforeName}${functionName.text}${afterName}`, ...indented, close].join('\n')
   }
 
   /** The entry module's statements from templates/server-entry.ts (without imports). */
   serverEntry(): string {
-    const file = this.#skeleton('server-entry.ts')
-    file.getVariableStatementOrThrow((statement) => statement.getText().includes('declare const APP')).remove()
-    return file
-      .getFullText()
-      .replace(/^import [^\n]+\n/gm, '')
-      .replace(/\/\/ @slot app:[^\n]*\n/, '')
-      .trim()
+    return this.#parts.serverEntry
   }
 }
 

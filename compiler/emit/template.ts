@@ -9,7 +9,7 @@
 import { assertNever } from '../diagnostics/invariant.js'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
-import { alwaysWritesJson } from '../template/always-json.js'
+import { alwaysWritesJson } from './always-json.js'
 import { emitExpression, type EmitOptions } from './actions/expression.js'
 import { Code, Name, comment, indent, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'

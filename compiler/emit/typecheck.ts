@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Project, ts } from 'ts-morph'
-import { packageRoot } from './package-root.js'
+import { packageRoot } from '../package-root.js'
 
 /** Newest modification time of the runtime sources. */
 function newestRuntimeSource(root: string): number {

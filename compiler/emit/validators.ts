@@ -1,6 +1,6 @@
 /**
  * The `validation` app part (validation.md VA1-VA35; definition.md PL7, PL12): `src/validation.ts`
- * exports the ValidationPlan of the definition (compiler/schemas/plan-data.ts) and
+ * exports the ValidationPlan of the definition (compiler/emit/plan-data.ts) and
  * `src/validators.js` the standalone ajv validators of its schemas and constraints, compiled now
  * (VA31), with `src/validators.d.ts` declaring them. Parameters used by several operations become
  * shared `PARAMETER_n` constants.
@@ -10,9 +10,9 @@
  */
 import { relative } from 'node:path'
 import type { DefinitionNode } from '../ir/definition.js'
-import { buildPlanData, usesValidation, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from '../schemas/plan-data.js'
-import { compileValidatorModule } from '../schemas/standalone.js'
-import type { AppPart } from './app-parts.js'
+import { buildPlanData, usesValidation, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from './plan-data.js'
+import { compileValidatorModule } from './standalone.js'
+import type { AppPart } from './app-part.js'
 import { Code, comment, js, joinCode, lit, type JsonLiteral } from './code.js'
 import type { EmitContext } from './context.js'
 

@@ -1,12 +1,12 @@
 /**
  * Which predefined variables the flows of a build can read (runtime/app.ts `VariableReads`), so the
  * gateway builds no `$request` and no `$upstream` entries that nothing can observe (flows.md F-VAR-7,
- * upstream.md UP-VAR-1). Decided from the IR by compiler/validate/flow-reads.ts: every expression,
- * location and template of every action (its ACTIONS `inputs`) and the body sources of request
- * configurations, with anything that may name a variable only at run time counting as reading all.
+ * upstream.md UP-VAR-1). Decided from the IR: the `reads` the flow stage recorded for each flow
+ * (every expression, location and template of every action, the body sources of request
+ * configurations; anything that may name a variable only at run time counts as reading all).
  */
 import type { FlowNode } from '../ir/flow.js'
-import { flowReads, mayRead } from '../validate/flow-reads.js'
+import { combinedReads, mayRead } from './flow-reads.js'
 
 export interface VariableReads {
   readonly request: boolean
@@ -14,6 +14,6 @@ export interface VariableReads {
 }
 
 export function variableReads(flows: Iterable<FlowNode>): VariableReads {
-  const reads = flowReads(flows)
+  const reads = combinedReads(flows)
   return { request: mayRead(reads, 'request'), upstream: mayRead(reads, 'upstream') }
 }

@@ -5,7 +5,7 @@
  * The caller passes its block lowering, so this module needs nothing of lower-flow.ts.
  */
 import type { StatementNode } from '../ir/statements.js'
-import type { BackendFlowNode } from '../ir/test-actions.js'
+import type { BackendFlowNode } from '../ir/statements.js'
 import { isRequestId } from '../../runtime/upstream/request-id.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { attributeOf, type LowerContext } from './lower-context.js'

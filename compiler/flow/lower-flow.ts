@@ -12,6 +12,7 @@ import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statement
 import { actionEntry } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
 import { lowerBackendFlow } from './backend-flow.js'
+import { flowReads } from './flow-reads.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
 import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName } from './elements.js'
@@ -42,6 +43,7 @@ export function lowerFlow(document: XmlDocument, ctx: LowerContext): FlowNode | 
     root: root.name === 'svc-test' ? 'svc-test' : 'flow',
     body,
     subFlows: [...new Set(ctx.subFlowRefs.map((ref) => ref.path))],
+    reads: flowReads(body),
     assigned: [...ctx.assigned],
   }
 }

@@ -5,9 +5,9 @@
  * sides agree.
  */
 import { hasControlCharacter } from '../../runtime/flow/actions/mime.js'
-import { parseLocation } from '../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../runtime/context/location.js'
 import { statusOf } from '../../runtime/flow/actions/status.js'
-import { checkVariableName } from '../../runtime/flow/actions/variable-name.js'
+import { checkVariableName } from '../../runtime/context/variable-name.js'
 import type { LocationNode, TextValue, VariableRef } from '../ir/statements.js'
 import { lowerDynamicValue, staticText } from './dynamic-value.js'
 import { attributeOf, type LowerContext } from './lower-context.js'

@@ -4,7 +4,7 @@
  * compiler/flow/actions, read by compiler/validate, compiler/xslt and compiler/emit.
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
-import type { ActionBase, LocationNode, TextValue } from './statements.js'
+import type { ActionBase, LocationNode, TextValue } from './statement-parts.js'
 
 /** An `out` location (F-LOC-1 "Write"): a variable or a content location. */
 export type WritableLocationNode = Extract<LocationNode, { kind: 'variable' | 'main-content' | 'upstream-content' }>

@@ -4,7 +4,6 @@
  * compiler/definition, consumed by the checks and by compiler/emit. Plain readonly data.
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
-import type { ProxyHandlerNode } from './upstream.js'
 
 /** Upper-case HTTP methods of Swagger 2.0 operations, in the order of definition.md MA2. */
 export const OPERATION_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const
@@ -200,4 +199,28 @@ export interface DefinitionNode {
   readonly cors: CorsNode | null
   /** The definition (first) and every `$ref`'d file, for later stages resolving schemas. */
   readonly documents: readonly SourceDocumentNode[]
+}
+
+/**
+ * A proxy configuration value of `x-svc-proxy` (PX4): plain JSON where any string may be read from
+ * the environment per request.
+ */
+export type ProxyValueNode =
+  | { readonly kind: 'json'; readonly value: PlainJson }
+  | { readonly kind: 'env'; readonly name: string }
+  | { readonly kind: 'object'; readonly members: readonly (readonly [string, ProxyValueNode])[] }
+  | { readonly kind: 'array'; readonly items: readonly ProxyValueNode[] }
+
+/** `x-svc-proxy` (definition.md PX1-PX9, upstream.md UP-PROXY-8): a handler that forwards the request. */
+export interface ProxyHandlerNode {
+  readonly kind: 'proxy'
+  /** The `x-svc-proxy` key. */
+  readonly loc: Loc
+  readonly config: ProxyValueNode
+  /** Site-relative directory of the file holding it (relative option paths). */
+  readonly dir: string
+  /** The client body may be streamed (UP-GEN-6 step 2, the compile-time part). */
+  readonly streamRequestBody: boolean
+  /** Where `options.definition` is written (upstream.md UP-VAL-1); absent when it is not. */
+  readonly definitionLoc?: Loc
 }

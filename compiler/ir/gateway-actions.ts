@@ -4,7 +4,7 @@
  * compiler/validate and compiler/emit.
  */
 import type { Loc } from '../diagnostics/source.js'
-import type { ActionBase, LocationNode, TextValue } from './statements.js'
+import type { ActionBase, LocationNode, TextValue } from './statement-parts.js'
 import type { XPathNode } from './xpath.js'
 
 /** One `<user name pass/>` of `auth` (ACT-auth-1). */

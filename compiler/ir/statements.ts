@@ -9,44 +9,11 @@ import type { TemplateNode } from './template.js'
 import type { ProxyRequestNode, RequestNode, RequestsNode } from './upstream.js'
 import type { CopyNode, NameshaveNode, PassBodyNode, RegexNode, ServeNode, XsltNode } from './content-actions.js'
 import type { AuthNode, DebugNode, SetConfigNode } from './gateway-actions.js'
-import type { AssertNode, BackendFlowNode, SetEnvNode, TestRequestNode } from './test-actions.js'
+import type { AssertNode, SetEnvNode, TestRequestNode } from './test-actions.js'
+import type { ActionBase, LocationNode, StatementBase, TextValue, VariableRef } from './statement-parts.js'
 import type { XPathNode } from './xpath.js'
 
-export interface StatementBase {
-  readonly loc: Loc
-  /** The start tag as written, e.g. `<eval out="$name">`. */
-  readonly tag: string
-}
-
-/** A variable named by an `out` attribute (F-VAR-1); `name` without `$`. */
-export interface VariableRef {
-  readonly kind: 'variable'
-  /** The attribute's name. */
-  readonly loc: Loc
-  readonly name: string
-}
-
-/**
- * An attribute value that may hold `{expr}` parts (F-EXPR-4). A static value has only string parts
- * (braces already unescaped); `loc` is the attribute's name.
- */
-export interface TextValue {
-  readonly kind: 'text'
-  readonly loc: Loc
-  /** Literal text and expressions in order; adjacent literals are merged, empty ones dropped. */
-  readonly parts: readonly (string | XPathNode)[]
-}
-
-/** A location of F-LOC-1, parsed at compile time when static. */
-export type LocationNode =
-  | { readonly kind: 'variable'; readonly loc: Loc; readonly name: string }
-  | { readonly kind: 'main-content'; readonly loc: Loc }
-  | { readonly kind: 'upstream-content'; readonly loc: Loc; readonly id: string }
-  | { readonly kind: 'empty-document'; readonly loc: Loc }
-  /** `path` is site-relative and normalised (F-LOC-2). */
-  | { readonly kind: 'file'; readonly loc: Loc; readonly path: string }
-  /** Parsed at run time relative to `dir` (the flow file's site-relative directory). */
-  | { readonly kind: 'dynamic'; readonly loc: Loc; readonly value: TextValue; readonly dir: string }
+export type { ActionBase, LocationNode, StatementBase, TextValue, VariableRef } from './statement-parts.js'
 
 // ---- control statements (F-CTL) ----
 
@@ -81,14 +48,6 @@ export interface ReturnNode extends StatementBase {
 }
 
 // ---- actions (actions.md) ----
-
-/** What every action has (ACT-COMMON-1). */
-export interface ActionBase extends StatementBase {
-  /** The `if` attribute (F-CTL-6). */
-  readonly condition: XPathNode | null
-  /** Valid topics of the `debug` attribute (F-DBG-1). */
-  readonly debug: readonly string[]
-}
 
 /** `<eval out="$x">EXPR</eval>` (ACT-eval-1..3). */
 export interface EvalNode extends ActionBase {
@@ -169,6 +128,17 @@ export type ActionNode = EvalNode | EchoNode | DumpNode | SetStatusNode | SubFlo
   | CopyNode | RegexNode | NameshaveNode | PassBodyNode | ServeNode | XsltNode | AuthNode | SetConfigNode | DebugNode
   | AssertNode | SetEnvNode | TestRequestNode
 export type ActionKind = ActionNode['kind']
+
+/** `<backend-flow request>` (ACT-backend-flow-1..6): a flow registered, not run, where it stands. */
+export interface BackendFlowNode extends StatementBase {
+  readonly kind: 'backend-flow'
+  /** The `if` attribute (F-CTL-6). */
+  readonly condition: XPathNode | null
+  readonly debug: readonly string[]
+  /** The request ID it answers; null: the catch-all. */
+  readonly request: string | null
+  readonly body: readonly StatementNode[]
+}
 
 /**
  * A part of an action node that its run reads: an expression, an attribute value with `{expr}`

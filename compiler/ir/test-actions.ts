@@ -4,7 +4,7 @@
  * control element; the other three are actions with a JSON template body.
  */
 import type { Loc } from '../diagnostics/source.js'
-import type { ActionBase, StatementBase, StatementNode } from './statements.js'
+import type { ActionBase } from './statement-parts.js'
 import type { TemplateNode } from './template.js'
 import type { XPathNode } from './xpath.js'
 
@@ -47,15 +47,4 @@ export interface TestRequestNode extends ActionBase {
   readonly template: TemplateNode
   /** Site-relative directory of the test file (relative body sources). */
   readonly dir: string
-}
-
-/** `<backend-flow request>` (ACT-backend-flow-1..6): a flow registered, not run, where it stands. */
-export interface BackendFlowNode extends StatementBase {
-  readonly kind: 'backend-flow'
-  /** The `if` attribute (F-CTL-6). */
-  readonly condition: XPathNode | null
-  readonly debug: readonly string[]
-  /** The request ID it answers; null: the catch-all. */
-  readonly request: string | null
-  readonly body: readonly StatementNode[]
 }

@@ -3,9 +3,8 @@
  * `x-svc-proxy` handlers (definition.md section 8). Produced by compiler/flow and compiler/definition,
  * consumed by compiler/emit.
  */
-import type { Loc } from '../diagnostics/source.js'
-import type { DefinitionNode, PlainJson } from './definition.js'
-import type { ActionBase, TextValue } from './statements.js'
+import type { DefinitionNode } from './definition.js'
+import type { ActionBase, TextValue } from './statement-parts.js'
 import type { TemplateNode } from './template.js'
 
 /** `<request content url method>TEMPLATE</request>` (ACT-request-1..3). */
@@ -40,30 +39,6 @@ export interface ProxyRequestNode extends ActionBase {
    * the handler.
    */
   readonly last: boolean
-}
-
-/**
- * A proxy configuration value of `x-svc-proxy` (PX4): plain JSON where any string may be read from
- * the environment per request.
- */
-export type ProxyValueNode =
-  | { readonly kind: 'json'; readonly value: PlainJson }
-  | { readonly kind: 'env'; readonly name: string }
-  | { readonly kind: 'object'; readonly members: readonly (readonly [string, ProxyValueNode])[] }
-  | { readonly kind: 'array'; readonly items: readonly ProxyValueNode[] }
-
-/** `x-svc-proxy` (definition.md PX1-PX9, upstream.md UP-PROXY-8): a handler that forwards the request. */
-export interface ProxyHandlerNode {
-  readonly kind: 'proxy'
-  /** The `x-svc-proxy` key. */
-  readonly loc: Loc
-  readonly config: ProxyValueNode
-  /** Site-relative directory of the file holding it (relative option paths). */
-  readonly dir: string
-  /** The client body may be streamed (UP-GEN-6 step 2, the compile-time part). */
-  readonly streamRequestBody: boolean
-  /** Where `options.definition` is written (upstream.md UP-VAL-1); absent when it is not. */
-  readonly definitionLoc?: Loc
 }
 
 /**

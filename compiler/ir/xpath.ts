@@ -12,7 +12,7 @@ export interface XPathNode {
   readonly source: string
   /** Names (without `$`) of the variables the expression reads, for XC-7 and for the engine. */
   readonly variables: readonly string[]
-  /** How it reads variables, for what a build must provide (compiler/validate/flow-reads.ts). */
+  /** How it reads variables, for what a build must provide (compiler/flow/flow-reads.ts). */
   readonly uses: VariableUses
   /** How the expression runs: the compiled fast path, or the engine with a rewritten text. */
   readonly plan: XPathPlan

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { packageRoot } from '../emit/package-root.js'
+import { packageRoot } from '../package-root.js'
 
 /** The runtime's public entry, as the served builds see it. */
 export type RuntimeModule = typeof import('../../runtime/index.js')

@@ -1,6 +1,6 @@
 /**
  * One build for `--serve` (operations.md CL6, CL7): all compile-time checks, the generated modules in
- * memory (no type-check of the generated code: it is the slow part, and full compiles keep it), then
+ * memory (no type-check of the generated code, as in every build without `--typecheck`), then
  * bundled and imported as a CompiledApp. A failure carries its diagnostics, or the message of an
  * internal error, and changes nothing that is being served.
  */
@@ -16,7 +16,7 @@ export type ServeBuild =
 export async function buildForServe(definition: string, bundler: AppBundler, revision: string | undefined): Promise<ServeBuild> {
   const started = performance.now()
   try {
-    const result = await compile(definition, { typecheck: false, revision })
+    const result = await compile(definition, { revision })
     if (!result.ok || result.summary === null) return { ok: false, diagnostics: result.diagnostics, failure: null, ms: performance.now() - started }
     const app = await bundler.load(result.modules)
     return { ok: true, app, summary: result.summary, diagnostics: result.diagnostics, ms: performance.now() - started }

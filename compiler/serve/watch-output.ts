@@ -2,8 +2,8 @@
  * `svc-compile <definition> -o <outdir> --watch` (operations.md CL2, CL7): builds into `<outdir>`,
  * then rebuilds on every change of the project (debounced by 100 ms). A build with errors prints its
  * diagnostics and writes nothing, so `<outdir>` keeps the last good build; the command never exits
- * because of compile errors. Watch builds skip the type-check of the generated code (full compiles
- * keep it). SIGTERM/SIGINT end it with exit status 0.
+ * because of compile errors. Like every build without `--typecheck`, watch builds do not type-check
+ * the generated code. SIGTERM/SIGINT end it with exit status 0.
  */
 import { dirname, relative, resolve } from 'node:path'
 import { compile } from '../index.js'
@@ -29,7 +29,7 @@ export async function watchOutput(options: WatchOutputOptions): Promise<number> 
   const build = async (first: boolean): Promise<void> => {
     const started = performance.now()
     try {
-      const result = await compile(definition, { outDir, typecheck: false, revision: options.revision })
+      const result = await compile(definition, { outDir, revision: options.revision })
       printDiagnostics(options, result.diagnostics)
       const ms = performance.now() - started
       if (result.ok && result.summary !== null) {

@@ -4,7 +4,8 @@
  * the first JSON syntax error in the file (T-SRC-3), for the actions' shape checks.
  */
 import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
-import { JsonSyntaxError, parseJson } from '../../runtime/oxn/index.js'
+import { JsonSyntaxError } from '../../runtime/oxn/json-syntax-error.js'
+import { parseJson } from '../../runtime/oxn/parse-json.js'
 import type { JsonValue } from '../../runtime/values/json-value.js'
 import type { TemplateToken } from './lexer.js'
 

@@ -14,7 +14,8 @@ import { compile, type CompiledProject } from '../index.js'
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { createSourceFile, lineColOf } from '../diagnostics/source.js'
 import { emitProject } from '../emit/project.js'
-import { packageVersion } from '../emit/package-root.js'
+import { loadSkeletons } from '../emit/skeletons.js'
+import { packageVersion } from '../package-root.js'
 import { compileFlowFile, loadFlowsWith } from '../flow/index.js'
 import type { DefinitionNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
@@ -69,10 +70,10 @@ export async function compileTests(definition: string | null, files: readonly Te
     const siteRoot = commonDirectory(files.map((file) => file.path))
     const project: CompiledProject = { definition: emptyDefinition(siteRoot), flows: new Map() }
     const tests = await lowerTests(project, files, states, stylesheets)
-    const { modules } = emitProject(project.definition, tests, { version: packageVersion(), revision: options.revision ?? 'tests' })
+    const { modules } = emitProject(project.definition, tests, { version: packageVersion(), revision: options.revision ?? 'tests', skeletons: await loadSkeletons() })
     return { ok: true, siteRoot, modules, diagnostics: [], files: states, stylesheets }
   }
-  const result = await compile(definition, { typecheck: false, revision: options.revision, addFlows: (project) => lowerTests(project, files, states, stylesheets) })
+  const result = await compile(definition, { revision: options.revision, addFlows: (project) => lowerTests(project, files, states, stylesheets) })
   if (!result.ok) return { ok: false, diagnostics: result.diagnostics }
   for (const [name, text] of result.stylesheets ?? []) stylesheets.set(name, text)
   return { ok: true, siteRoot: dirname(resolve(definition)), modules: result.modules, diagnostics: result.diagnostics, files: states, stylesheets }

@@ -6,7 +6,8 @@
 import type { Loc } from '../diagnostics/source.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
-import { checkFunctionCalls, type XqxNode } from '../../runtime/xpath/index.js'
+import type { XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
+import { checkFunctionCalls } from '../../runtime/xpath/check-functions.js'
 
 /** Reports every problem; returns whether there was none. */
 export function checkFunctions(ast: XqxNode, loc: Loc, bag: DiagnosticBag): boolean {

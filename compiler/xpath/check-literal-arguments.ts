@@ -9,24 +9,16 @@
  * (the first place the literal is written), or at the expression when it cannot be found. The rules
  * themselves are the runtime's, so compile time and run time agree.
  */
-import { parseLocation } from '../../runtime/flow/actions/location.js'
-import { JsonSyntaxError, parseJson } from '../../runtime/oxn/index.js'
-import {
-  JWT_ALGORITHMS,
-  SIGNATURE_ALGORITHMS,
-  checkRegexFlags,
-  childTagged,
-  codecNamed,
-  compileRegex,
-  compileSortKey,
-  isJwtRestriction,
-  resolvesToGateway,
-  unknownCodecMessage,
-  unknownJwtAlgorithmMessage,
-  unknownSignatureAlgorithmMessage,
-  walkXqx,
-  type XqxNode,
-} from '../../runtime/xpath/index.js'
+import { parseLocation } from '../../runtime/context/location.js'
+import { JsonSyntaxError } from '../../runtime/oxn/json-syntax-error.js'
+import { parseJson } from '../../runtime/oxn/parse-json.js'
+import { childTagged, walkXqx, type XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
+import { codecNamed, unknownCodecMessage } from '../../runtime/xpath/functions/codecs.js'
+import { JWT_ALGORITHMS, isJwtRestriction, unknownJwtAlgorithmMessage } from '../../runtime/xpath/functions/jwt-algorithms.js'
+import { checkRegexFlags, compileRegex } from '../../runtime/xpath/functions/regex.js'
+import { SIGNATURE_ALGORITHMS, unknownSignatureAlgorithmMessage } from '../../runtime/xpath/functions/signature-algorithms.js'
+import { compileSortKey } from '../../runtime/xpath/functions/sort-key.js'
+import { resolvesToGateway } from '../../runtime/xpath/registry.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
 

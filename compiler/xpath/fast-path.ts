@@ -7,7 +7,7 @@
  * JavaScript; anything else returns undefined and is left to the engine.
  */
 import type { FastArithmeticOperator, FastAxis, FastComparisonOperator, FastExpr, FastFunctionName, FastPredicate } from '../ir/xpath.js'
-import { childTagged, type XqxNode } from '../../runtime/xpath/index.js'
+import { childTagged, type XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
 
 const COMPARISONS: Readonly<Record<string, FastComparisonOperator>> = {
   equalOp: '=',

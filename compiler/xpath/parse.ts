@@ -5,7 +5,8 @@
  */
 import { subLoc, type SubSource } from '../diagnostics/source.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { parseExpressionText, type XqxNode } from '../../runtime/xpath/index.js'
+import { parseExpressionText } from '../../runtime/xpath/ast/parse.js'
+import type { XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
 
 /** The expression tree, or undefined after reporting an `xpath/syntax` error. */
 export function parseXPath(sub: SubSource, bag: DiagnosticBag): XqxNode | undefined {

@@ -14,7 +14,7 @@ import { join, relative, sep } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { createSourceFile, locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
 import type { StylesheetDocument, StylesheetNode, StylesheetOutput } from '../ir/content-actions.js'
-import { normaliseSitePath, parseLocation } from '../../runtime/flow/actions/location.js'
+import { normaliseSitePath, parseLocation } from '../../runtime/context/location.js'
 import { xsltCompilerVersion } from './xslt3.js'
 import { readStylesheetModule, type ModuleFacts } from './stylesheet-module.js'
 

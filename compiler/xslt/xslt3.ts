@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { packageRoot } from '../emit/package-root.js'
+import { packageRoot } from '../package-root.js'
 
 function requireFromPackage(): NodeJS.Require {
   return createRequire(join(packageRoot(), 'package.json'))

@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import { raiseGatewayError } from '../errors/raised-error.js'
-import type { ClientRequest } from '../flow/context.js'
+import type { ClientRequest } from '../context/flow-context.js'
 import { JsonObject } from '../values/json-value.js'
 import type { BasicSchemeSpec } from './config.js'
 import { parseCredentialList, parseHexDigest, sha256, type Credential } from './credentials.js'

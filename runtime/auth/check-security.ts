@@ -7,8 +7,8 @@
  * action ends the request with its response (BREAK), a raised error propagates unchanged. When every
  * alternative fails: 3206 (A14, A15). Errors read from the environment raise 3211 at once.
  */
-import { BREAK, CONTINUE, type Completion } from '../flow/completion.js'
-import type { FlowContext } from '../flow/context.js'
+import { BREAK, CONTINUE, type Completion } from '../context/completion.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
 import { renderJsonValue } from '../oxn/render-json-value.js'
 import type { JsonValue } from '../values/json-value.js'

@@ -4,7 +4,7 @@
  * method. Schemes that are documentation only (A8) are left out of the requirements, since they always
  * pass. Written by generated code (`src/security.ts`) through `defineSecurity`, which deep-freezes it.
  */
-import type { FlowHandler } from '../app.js'
+import type { FlowHandler } from '../context/handler.js'
 
 /**
  * A value source (J4): a literal, an environment variable read per request, or a file of the site

@@ -7,7 +7,7 @@
  * every request that evaluates the scheme, whatever the client sent.
  */
 import { raiseGatewayError } from '../errors/raised-error.js'
-import type { ClientRequest } from '../flow/context.js'
+import type { ClientRequest } from '../context/flow-context.js'
 import { ASYMMETRIC_ALGORITHMS, DEFAULT_ALGORITHMS, expandAlg } from './algorithms.js'
 import { claimMatches, missingScope } from './claims.js'
 import type { JwtSchemeSpec } from './config.js'

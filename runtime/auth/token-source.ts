@@ -4,9 +4,9 @@
  * parameter (its last occurrence, as `$request/get` holds it). A missing source gives the J2
  * reason; a present but empty one gives the empty token, which step 1 of J7 rejects as malformed.
  */
-import type { ClientRequest } from '../flow/context.js'
-import { parseCookies } from '../server/cookies.js'
-import { parseFormEncoded } from '../server/form-decoding.js'
+import type { ClientRequest } from '../context/flow-context.js'
+import { parseCookies } from '../http/cookies.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
 import type { TokenPlace } from './config.js'
 
 export type TokenLookup = { readonly token: string } | { readonly missing: string }

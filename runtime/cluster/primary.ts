@@ -6,9 +6,9 @@
 import cluster from 'node:cluster'
 import type { CompiledApp } from '../app.js'
 import { writeSystemLine } from '../log/system.js'
-import { ConfigError, type Environment } from '../server/config.js'
+import { ConfigError, type Environment } from '../http/config.js'
 import type { Gateway } from '../server/gateway.js'
-import type { RunningServer } from '../server/start-server.js'
+import type { RunningServer } from './running-server.js'
 import { superviseWorkers } from './supervise-workers.js'
 import { readWorkerCount } from './worker-count.js'
 

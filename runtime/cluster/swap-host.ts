@@ -17,7 +17,7 @@ import { writeSystemLine } from '../log/system.js'
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { onClientError } from '../server/client-error.js'
 import { routeSpecialRequests } from '../server/special-requests.js'
-import { loadServerConfig, type Environment, type ServerConfig } from '../server/config.js'
+import { loadServerConfig, type Environment, type ServerConfig } from '../http/config.js'
 import { createGateway, type Gateway, type ListeningAddress } from '../server/gateway.js'
 import { applyServerLimits, httpServerOptions } from '../server/limits.js'
 

@@ -8,7 +8,7 @@
  * and sink names are read without regard to case; `inline` is kept in the normalized text but
  * behaves like `append` (DB8); more than three parts is invalid.
  */
-import type { DebugLevel } from '../flow/context.js'
+import type { DebugLevel } from '../context/flow-context.js'
 import { LEVEL_RANK, parseDebugLevel } from './levels.js'
 
 export type DebugSink = 'log' | 'append' | 'inline'

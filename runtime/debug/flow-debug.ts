@@ -9,8 +9,7 @@
  * `emitDebug` (write a message already found selected), usable at every level, `error` and `alert`
  * included (`ctx.debug` is null under configurations that select nothing below `error`).
  */
-import type { DebugLevel, FlowContext } from '../flow/context.js'
-import type { DebugSession } from './session.js'
+import type { DebugLevel, FlowContext, RequestDebugSession } from '../context/flow-context.js'
 
 /** A compiled `debug` attribute: where the action is and the topics it adds (hoisted constant). */
 export interface DebugScopeSpec {
@@ -60,7 +59,7 @@ export function emitDebug(ctx: FlowContext, level: DebugLevel, topic: string, me
 }
 
 /** Gives a flow context the request's debug session and its writer (`ctx.debug`). */
-export function attachDebugSession(ctx: FlowContext, session: DebugSession | null): void {
+export function attachDebugSession(ctx: FlowContext, session: RequestDebugSession | null): void {
   ctx.debugSession = session
   ctx.debug = session === null ? null : session.writerFor(ctx)
 }

@@ -3,7 +3,7 @@
  * `warning` is another name for `warn` (DB1, actions.md ACT-debug). Level names are read without
  * regard to letter case.
  */
-import type { DebugLevel } from '../flow/context.js'
+import type { DebugLevel } from '../context/flow-context.js'
 
 /** Every level, lowest first (DB2). */
 export const DEBUG_LEVELS: readonly DebugLevel[] = Object.freeze(['verbose', 'debug', 'info', 'warn', 'error', 'alert'])

@@ -10,7 +10,7 @@
  * flows no writer at all unless the configuration reaches below `error`, so the usual run-time
  * warnings build no strings under the default `*:error:log`.
  */
-import type { DebugLevel, DebugWriter } from '../flow/context.js'
+import type { DebugLevel, DebugWriter, RequestDebugSession } from '../context/flow-context.js'
 import { selects, type DebugConfig } from './config.js'
 import { LEVEL_RANK } from './levels.js'
 import { maskData, maskText, secretHeaderValues, textSecrets } from './mask.js'
@@ -33,7 +33,7 @@ const NO_TOPICS: readonly string[] = Object.freeze([])
 const WARN_RANK = LEVEL_RANK.warn
 const INFO_RANK = LEVEL_RANK.info
 
-export class DebugSession {
+export class DebugSession implements RequestDebugSession {
   readonly #settings: DebugSettings
   readonly #headers: ReadonlyMap<string, string> | undefined
   #secrets: readonly string[] | null = null

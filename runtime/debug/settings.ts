@@ -5,7 +5,7 @@
  * of its password, and the environment as the `env` topic shows it (masked).
  */
 import type { Logger } from '../log/logger.js'
-import { ConfigError, type Environment } from '../server/config.js'
+import { ConfigError, type Environment } from '../http/config.js'
 import { DEFAULT_DEBUG_CONFIG, parseDebugConfig, type DebugConfig } from './config.js'
 import { passwordDigest } from './header.js'
 import { maskEnvironment, secretEnvironmentValues, textSecrets } from './mask.js'
@@ -43,4 +43,11 @@ export function createDebugSettings(env: Environment, logger: Logger): DebugSett
     secrets: Object.freeze(textSecrets(secretEnvironmentValues(env))),
     environment: Object.freeze(maskEnvironment(env)),
   })
+}
+
+declare module '../context/flow-context.js' {
+  interface GatewayServices {
+    /** SVC_DEBUG, the `Debug` header rules and masking (operations.md DB1-DB9); made by the gateway. */
+    readonly debug?: DebugSettings
+  }
 }

@@ -1,5 +1,3 @@
-// runtime/health: the reserved endpoints of stage PL2 (operations.md HL1-HL4).
-export { answerReservedEndpoint, METRICS_PATH, STATUS_PATH, type ReservedEndpoint } from './reserved-endpoints.js'
+// runtime/health: the operations switches, metrics and status document behind the reserved endpoints of stage PL2 (operations.md HL1-HL4), which runtime/server answers.
 export { renderStatusDocument, type StatusFacts } from './status-document.js'
 export { GatewayOperations } from './operations.js'
-export { beginExchange, debugBody, endExchange, noteRoute, startFlowDebugging } from './exchange-hooks.js'

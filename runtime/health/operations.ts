@@ -1,22 +1,31 @@
 /**
- * What the operations features keep per gateway (operations.md HL3, HL4, MK1): the metrics, the
- * digest of the SVC_STATUS_AUTH credentials, and whether mocking is allowed. Made once by the gateway
+ * What the operations features keep per gateway (operations.md HL3, HL4, MK1): the metrics and the
+ * digest of the SVC_STATUS_AUTH credentials (only when it is set), and whether mocking is allowed. Made once by the gateway
  * from its configuration; the request path only reads it.
  */
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
-import type { ServerConfig } from '../server/config.js'
+import type { ServerConfig } from '../http/config.js'
 import { statusCredentialDigest } from './basic-credentials.js'
 
-export class GatewayOperations {
+/** The status endpoints (HL3, HL4): they exist, and metrics are kept, only with SVC_STATUS_AUTH. */
+export interface StatusEndpoints {
+  /** Digest of `user:password`. */
+  readonly digest: Buffer
   readonly metrics: GatewayMetrics
-  /** Digest of `user:password` (HL3); null: no status endpoints. */
-  readonly statusDigest: Buffer | null
+}
+
+export class GatewayOperations {
+  /** Null without SVC_STATUS_AUTH: then no endpoint shows metrics, so none are kept (HL3). */
+  readonly status: StatusEndpoints | null
   /** SVC_ALLOW_MOCKING (MK1, MK5). */
   readonly mocking: boolean
 
   constructor(config: ServerConfig, metrics: GatewayMetrics = new GatewayMetrics()) {
-    this.metrics = metrics
-    this.statusDigest = config.statusAuth === null ? null : statusCredentialDigest(config.statusAuth)
+    this.status = config.statusAuth === null ? null : { digest: statusCredentialDigest(config.statusAuth), metrics }
     this.mocking = config.allowMocking
+  }
+
+  get metrics(): GatewayMetrics | null {
+    return this.status?.metrics ?? null
   }
 }

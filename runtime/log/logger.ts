@@ -2,9 +2,10 @@
  * JSON-lines logging to stderr (operations.md LG1, LG9). A logger is created per gateway; there is no
  * global logger. Tests pass their own sink.
  */
+import type { LogSink } from './sink.js'
 import { batchingSink } from './stderr-sink.js'
 
-export type LogSink = (line: string) => void
+export type { LogSink }
 
 export interface Logger {
   /** Writes one line: `timestamp` and `type` first, then the fields in the given order. */
@@ -17,29 +18,69 @@ export function formatTimestamp(date: Date): string {
 }
 
 /**
+ * LG9 timestamps of one logger: the text up to the seconds is made once per second, the milliseconds
+ * are appended; lines of one request alternate between its arrival time and now, so a one-entry cache
+ * of whole texts missed on almost every line.
+ */
+class TimestampText {
+  #second = NaN
+  #prefix = ''
+
+  of(ms: number): string {
+    const second = Math.floor(ms / 1000)
+    if (second !== this.#second) {
+      const text = formatTimestamp(new Date(second * 1000))
+      if (text.length !== 29) return formatTimestamp(new Date(ms)) // a year outside 0000-9999
+      this.#second = second
+      this.#prefix = text.slice(0, 20)
+    }
+    const millis = ms - second * 1000
+    return `${this.#prefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}+00:00`
+  }
+}
+
+/**
  * Optional member of the `fields` of a line written for every request: the same fields already as
  * JSON members in the same order (`"a":1,"b":"x"`, undefined ones left out). A symbol, so JSON and
  * Object.keys never see it; other loggers (tests, wrappers) read the plain fields as before.
  */
 export const FIELDS_JSON: unique symbol = Symbol('svc-gateway log fields as JSON')
 
+/** A number as JSON writes it (non-finite ones as `null`), for FIELDS_JSON members. */
+export function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null'
+}
+
+/**
+ * `units / scale` (scale a power of ten) as JSON writes that number: the same text as
+ * `String(units / scale)`, built from integers. Up to 15 digits a double holds the decimal exactly,
+ * so its shortest form is the decimal itself; anything else is left to String().
+ */
+export function decimal(units: number, scale: number): string {
+  if (!Number.isInteger(units) || units < 0 || units >= 1e15) return jsonNumber(units / scale)
+  const whole = Math.floor(units / scale)
+  const fraction = units - whole * scale
+  if (fraction === 0) return String(whole)
+  const digits = String(scale).length - 1
+  let text = String(fraction)
+  if (text.length < digits) text = '0'.repeat(digits - text.length) + text
+  let end = text.length
+  while (text.charCodeAt(end - 1) === 0x30) end--
+  return `${whole}.${text.slice(0, end)}`
+}
+
 /** JSON text of an object whose first key is an array index. */
 const LEADING_INDEX = /^\{"(?:0|[1-9][0-9]*)"/
 
 export function createLogger(sink: LogSink = batchingSink()): Logger {
-  // Formatting a timestamp costs more than the rest of a line; lines of the same millisecond share it.
-  let lastTime = NaN
-  let lastText = ''
+  const timestamps = new TimestampText()
   return {
     write(type, fields, timestamp) {
       const time = timestamp === undefined ? Date.now() : timestamp.getTime()
-      if (time !== lastTime) {
-        lastTime = time
-        lastText = formatTimestamp(timestamp ?? new Date(time))
-      }
+      const stamp = Number.isInteger(time) ? timestamps.of(time) : formatTimestamp(timestamp ?? new Date(time))
       const members = (fields as { [FIELDS_JSON]?: unknown })[FIELDS_JSON]
       if (typeof members === 'string') {
-        sink(`{"timestamp":"${lastText}","type":${JSON.stringify(type)}${members === '' ? '' : ','}${members}}\n`)
+        sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${members === '' ? '' : ','}${members}}\n`)
         return
       }
       // Usually `fields` is serialized as it is, behind the first two members: when it has no member
@@ -47,13 +88,13 @@ export function createLogger(sink: LogSink = batchingSink()): Logger {
       if (fields['timestamp'] === undefined && fields['type'] === undefined) {
         const json = JSON.stringify(fields)
         if (!LEADING_INDEX.test(json)) {
-          sink(`{"timestamp":"${lastText}","type":${JSON.stringify(type)}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
+          sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
           return
         }
       }
       // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
       // custom field named `__proto__` (LG4) is an ordinary member.
-      let line = `{"timestamp":"${lastText}","type":${JSON.stringify(type)}`
+      let line = `{"timestamp":"${stamp}","type":${JSON.stringify(type)}`
       const keys = Object.keys(fields)
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!

@@ -5,7 +5,7 @@
  * exits (also through process.exit()), so a planned exit loses nothing; only a crash of the process
  * itself (SIGKILL) can drop the lines of its last turn.
  */
-import type { LogSink } from './logger.js'
+import type { LogSink } from './sink.js'
 
 /** A batch larger than this is written at once rather than at the end of the turn. */
 const MAX_PENDING_CHARS = 64 * 1024

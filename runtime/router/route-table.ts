@@ -4,7 +4,7 @@
  * segment; wildcard routes at the node of their literal prefix (P3 keeps parameters out of
  * wildcard prefixes), so matching walks the request's segments instead of scanning all patterns.
  */
-import type { Handler } from '../app.js'
+import type { Handler } from '../context/handler.js'
 import type { RouteEntry, RouteSpec, RouteTable } from './types.js'
 
 /** Methods in the order of definition.md MA2 (the `Allow` header order). */

@@ -3,7 +3,7 @@
  * compiler/emit/routes; matched per request by runtime/router without scanning all paths.
  * The router stage owns the details of these types.
  */
-import type { Handler } from '../app.js'
+import type { Handler } from '../context/handler.js'
 
 /** One segment of a route pattern: a literal (already percent-decoded) or a `{name}` parameter. */
 export type RouteSegmentSpec = string | { readonly param: string }

@@ -8,20 +8,22 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CompiledApp } from '../app.js'
+import type { Handler } from '../context/handler.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
 import type { CorsPolicy } from '../cors/policy.js'
 import type { DebugSession } from '../debug/session.js'
-import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../flow/context.js'
+import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../context/flow-context.js'
 import type { Logger } from '../log/logger.js'
-import { endExchange } from '../health/exchange-hooks.js'
+import { endExchange } from './end-exchange.js'
 import type { GatewayOperations } from '../health/operations.js'
-import type { ReservedEndpoint } from '../health/reserved-endpoints.js'
+import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
+import type { RouteMatch } from '../router/types.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
-import type { ServerConfig } from './config.js'
+import type { ServerConfig } from '../http/config.js'
 import type { RequestIdSource } from './request-id.js'
 import type { RequestRecord } from './request-record.js'
-import type { SentResponse } from './write-response.js'
+import type { SentResponse } from '../http/write-response.js'
 
 /** What the pipeline needs from its gateway. */
 export interface GatewayCore {
@@ -63,12 +65,20 @@ export class Exchange implements SignalSource {
   clientGone = false
   /** PL13: the CORS policy for this response, set once the request is known to be an API request (O9, O18). */
   cors: CorsPolicy | null = null
-  /** The request's debug session (operations.md DB1-DB9), made at PL1 (runtime/health/exchange-hooks). */
+  /** The request's debug session (operations.md DB1-DB9), made at PL1 (runtime/server/exchange-hooks). */
   debug: DebugSession | null = null
   /** Route pattern of the matched route, '' when none (metrics label, HL4). */
   route = ''
   /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
   reserved: ReservedEndpoint | null = null
+  /** PL3: the path relative to the base path (API requests). */
+  relativePath = ''
+  /** PL5: the matched route, null when none. */
+  match: RouteMatch | null = null
+  /** PL6: the operation's handler, null when none (H5). */
+  handler: Handler | null = null
+  /** PL18: the body is left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
+  streamBody = false
   #logged = false
   /** Client-gone watchers (upstream calls); the first one without an array. */
   #watcher: ClientGoneWatcher | null = null

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import type { CompiledApp } from '../app.js'
 import { createSecurityRuntime, type SecurityRuntime } from '../auth/security-runtime.js'
 import { createDebugSettings } from '../debug/settings.js'
-import type { GatewayServices } from '../flow/context.js'
+import type { GatewayServices } from '../context/flow-context.js'
 import { GatewayOperations } from '../health/operations.js'
 import { createLogger, type LogSink, type Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
@@ -22,14 +22,14 @@ import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
 import { onClientError } from './client-error.js'
 import { routeSpecialRequests } from './special-requests.js'
-import { loadServerConfig, type Environment, type ServerConfig } from './config.js'
+import { loadServerConfig, type Environment, type ServerConfig } from '../http/config.js'
 import { Exchange, type GatewayCore } from './exchange.js'
 import { applyServerLimits, httpServerOptions, refuseAtHttpLayer } from './limits.js'
 import { handleExchange } from './pipeline.js'
 import { RequestIdSource } from './request-id.js'
 import { buildEnvObject, buildServerObject } from './server-variables.js'
 import { XsltEngine } from '../xslt/engine.js'
-import type { TestRunHooks } from '../testing/hooks.js'
+import type { TestRunHooks } from '../context/test-run-hooks.js'
 
 export interface GatewayOptions {
   /** Absolute path of the compiled site copy (operations.md CL2). */
@@ -75,7 +75,7 @@ export class Gateway implements GatewayCore {
     this.validation = createValidationRuntime(app.validation, env)
     this.logger = createLogger(options.logSink)
     this.operations = new GatewayOperations(this.config, options.metrics)
-    this.logger = countUpstreamLines(this.logger, this.operations.metrics)
+    if (this.operations.metrics !== null) this.logger = countUpstreamLines(this.logger, this.operations.metrics)
     const server = buildServerObject({
       role: this.config.role,
       version: app.version,

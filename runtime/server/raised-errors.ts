@@ -9,7 +9,7 @@
 import { oxnRoot } from '../oxn/index.js'
 import { ERROR_DROPPED_HEADERS, errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
 import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { plainValue, writeAlert } from '../log/alert.js'
 import type { Exchange } from './exchange.js'
 import { sendFlowResponse, sendResponse } from './send.js'

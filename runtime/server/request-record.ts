@@ -3,7 +3,7 @@
  * PL1 (target, headers, origin), completed by routing (endpoint, params; R2, R8) and body reading
  * (PL18: `$body`, `$request/post`). Flows see it as `$request`; the gateway's stages use this record.
  */
-import type { ClientRequest, ProxyStreamAccess } from '../flow/context.js'
+import type { ClientRequest, ProxyStreamAccess } from '../context/flow-context.js'
 import { Content } from '../values/content.js'
 import { EMPTY_BYTES } from './read-body.js'
 import type { RequestOrigin } from './request-origin.js'

@@ -5,8 +5,8 @@
  * endpoint (R2, R8).
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
-import { parseCookies } from './cookies.js'
-import { parseFormEncoded } from './form-decoding.js'
+import { parseCookies } from '../http/cookies.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
 import type { RequestRecord } from './request-record.js'
 
 const EMPTY_OBJECT = new JsonObject([], [])

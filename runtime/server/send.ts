@@ -5,12 +5,12 @@
  * of the value, none. Nothing is sent once the client has gone (F-EXEC-8).
  */
 import { withCorsHeaders } from '../cors/response-headers.js'
-import type { FlowContext } from '../flow/context.js'
-import { debugBody } from '../health/exchange-hooks.js'
-import type { PassedBody } from '../flow/response.js'
+import type { FlowContext } from '../context/flow-context.js'
+import { debugBody } from './exchange-hooks.js'
+import type { PassedBody } from '../context/response.js'
 import type { Exchange } from './exchange.js'
-import { renderBody } from './render-body.js'
-import { writeResponse } from './write-response.js'
+import { renderBody } from '../http/render-body.js'
+import { writeResponse } from '../http/write-response.js'
 
 /** A flow's response as it will be sent (status, fields, F-RESP-5 media type, rendered body). */
 export interface FlowResponse {

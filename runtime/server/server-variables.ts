@@ -7,7 +7,7 @@
 import { hostname } from 'node:os'
 import { formatTimestamp } from '../log/logger.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import type { Environment } from './config.js'
+import type { Environment } from '../http/config.js'
 
 export interface ServerFacts {
   readonly role: string | null

@@ -5,7 +5,7 @@
  * then the action's RF).
  */
 import { flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { EMPTY, singleton, type Sequence } from '../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { JsonSyntaxError, oxnRoot, parseJson, trimXmlWhitespace } from '../oxn/index.js'

@@ -7,14 +7,14 @@
  * `{{` (T-RUN-2).
  */
 import { flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { Item, Sequence } from '../values/item.js'
 import { OxnElement, effectiveBooleanValue, firstMemberAt, renderJson, renderJsonValue } from '../oxn/index.js'
 import { XPathValueError } from '../oxn/value-error.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { evaluate } from '../xpath/evaluate.js'
 import { firstOf, type Value } from '../xpath/value.js'
-import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type TemplateText } from './compiled-template.js'
+import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type TemplateText } from './template-pieces.js'
 import { countsAsNull, jsonCountsAsNull, loopItems, withItem } from './context-item.js'
 import { pairTexts } from './pairs.js'
 import { TemplateScope } from './template-scope.js'

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'
 import { templateJson } from '../template/output.js'
 import { parseExpressionText } from '../xpath/ast/parse.js'

@@ -12,13 +12,13 @@ import type { Readable } from 'node:stream'
 import { Dispatcher } from 'undici'
 import { renderErrorDocument, errorStatusOf, sendableStatus } from '../errors/error-document.js'
 import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
-import type { FlowFunction } from '../flow/completion.js'
-import { FlowContext } from '../flow/context.js'
+import type { FlowFunction } from '../context/completion.js'
+import { FlowContext } from '../context/flow-context.js'
 import { attachDebugSession } from '../debug/flow-debug.js'
 import { renderFlowResponse } from '../server/send.js'
 import { transportFailure, UpstreamFailureError } from '../upstream/failure.js'
 import { backendRequestRecord, backendRequestVariable } from './backend-request.js'
-import type { TestRun } from './test-run.js'
+import type { VariableStore } from '../context/variables.js'
 
 /** The upstream response a backend flow produced. */
 interface BackendAnswer {
@@ -38,13 +38,22 @@ interface HopHandler {
   onError?(error: Error): void
 }
 
-/** Header fields the gateway writes itself (runtime/server/write-response.ts). */
+/** Header fields the gateway writes itself (runtime/http/write-response.ts). */
 const GATEWAY_OWNED = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection', 'content-type'])
+
+/** What a backend dispatcher uses of its test run (test-run.ts), declared here so that the two need not import each other. */
+export interface BackendFlowHost {
+  /** The variables the flows of the test file share (operations.md TS6). */
+  readonly vars: VariableStore
+  backendFlowFor(id: string): FlowFunction | undefined
+  enterBackendFlow(ctx: FlowContext): void
+  inTurn<T>(caller: FlowContext, task: () => Promise<T>): Promise<T>
+}
 
 /** Answers the hops of one upstream request (`id`, made in `caller`) with the test file's backend flows. */
 export class BackendDispatcher extends Dispatcher {
   constructor(
-    readonly run: TestRun,
+    readonly run: BackendFlowHost,
     readonly caller: FlowContext,
     readonly id: string,
   ) {

@@ -6,8 +6,8 @@
  */
 import type { Dispatcher } from 'undici'
 import { oxnRoot } from '../oxn/index.js'
-import { parseFormEncoded } from '../server/form-decoding.js'
-import { parseMultipartFields } from '../server/multipart.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
+import { parseMultipartFields } from '../http/multipart.js'
 import { collectHeaders } from '../server/request-headers.js'
 import { splitAuthority } from '../server/request-origin.js'
 import { RequestRecord } from '../server/request-record.js'

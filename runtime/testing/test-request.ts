@@ -7,24 +7,21 @@
  * `$headers` describe the response. The same check runs on static bodies at compile time (CE/CW).
  */
 import { RaisedError, flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
 import { decodeHeaderValue } from '../server/request-headers.js'
 import { applyConfiguredHeaders, applyCookies, FieldList } from '../upstream/build-request.js'
 import { ConfigProblems, type ConfigProblem } from '../upstream/config-problems.js'
-import { jsonTypeName } from '../upstream/config-values.js'
 import { encodeForm, encodeQueryString } from '../upstream/percent-encoding.js'
 import { formBody, multipartBody, rawBody, type BodySite, type OutgoingBody } from '../upstream/request-body.js'
-import { checkRequestConfig, type RequestConfig } from '../upstream/request-config.js'
+import type { RequestConfig } from '../upstream/request-config.js'
 import { warnAt } from '../upstream/warnings.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import type { InMemoryRequest } from './in-memory-exchange.js'
+import { checkTestRequestConfig, type TestRequestConfig } from './test-request-config.js'
 import { currentTestRun } from './test-run.js'
 
 const ACTION = 'test-request'
-
-/** Properties of the configuration (ACT-test-request-1). */
-const PROPERTIES = ['path', 'method', 'headers', 'cookies', 'query', 'post', 'body', 'uploads', 'options']
 
 /** Fields every simulated client request starts with (ACT-test-request-2); `headers` may replace them. */
 const DEFAULT_FIELDS: readonly (readonly [string, string])[] = [
@@ -32,35 +29,6 @@ const DEFAULT_FIELDS: readonly (readonly [string, string])[] = [
   ['User-Agent', 'svc-test'],
   ['Accept', '*/*'],
 ]
-
-export interface TestRequestConfig {
-  readonly path: string
-  /** The UP-CFG part (`url` and `id` never set). */
-  readonly request: RequestConfig
-}
-
-/** Checks a configuration object; undefined when it is unusable (errors in `problems`). */
-export function checkTestRequestConfig(value: JsonValue, problems: ConfigProblems): TestRequestConfig | undefined {
-  if (!(value instanceof JsonObject)) {
-    problems.error([], `the test-request configuration must be an object, not ${jsonTypeName(value)}`)
-    return undefined
-  }
-  const keys: string[] = []
-  const values: JsonValue[] = []
-  value.keys.forEach((key, i) => {
-    if (!PROPERTIES.includes(key)) problems.warning([key], `unknown property ${JSON.stringify(key)} in the test-request configuration is ignored`)
-    else if (key !== 'path') {
-      keys.push(key)
-      values.push(value.values[i]!)
-    }
-  })
-  const path = value.get('path')
-  if (path === undefined || path === null) problems.error(['path'], 'path is required (the request path, starting with /)')
-  else if (typeof path !== 'string') problems.error(['path'], `path must be a string, not ${jsonTypeName(path)}`)
-  else if (!path.startsWith('/')) problems.error(['path'], `path must start with "/": ${JSON.stringify(path)}`)
-  const request = checkRequestConfig(new JsonObject(keys, values), 'request', problems)
-  return typeof path === 'string' && request !== undefined && !problems.hasErrors ? { path, request } : undefined
-}
 
 /** Runs the action: sends the request and sets `$status`, `$response`, `$headers` (ACT-test-request-4). */
 export async function sendTestRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue): Promise<void> {

@@ -8,7 +8,7 @@
  * alternative (security.md J12) comes before `headers`, which can replace it (UP-CFG-5).
  */
 import { raiseGatewayError, flowExecutionError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { CertificateError } from './client-certificates.js'
 import type { ClientCertificate } from './connection-target.js'
 import { EncodingError, encodeForm, encodeQueryString } from './percent-encoding.js'

@@ -5,7 +5,7 @@
  * transfer ends. The watcher is registered with the exchange itself (no AbortSignal or listener per
  * call); a site that only has a signal gets a listener on it.
  */
-import type { ClientGoneWatcher } from '../flow/context.js'
+import type { ClientGoneWatcher } from '../context/flow-context.js'
 import { CLIENT_ABORTED, timeoutFailure, UpstreamFailureError, type UpstreamFailure } from './failure.js'
 import type { Hop } from './hop.js'
 import type { PreparedRequest } from './prepared-request.js'

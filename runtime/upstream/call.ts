@@ -10,18 +10,19 @@
 import { CallControl } from './call-control.js'
 import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
 import { codingsToUndo, decodeBody, tooLargeError, type Coding } from './content-decoding.js'
-import { targetKey, type ConnectionTarget } from './connection-target.js'
+import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
 import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
 import { Hop, type HopHead } from './hop.js'
+import type { CallSite } from './call-site.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { writeRequestLog, type LogBase } from './request-log.js'
 import { StreamTransfer } from './stream-transfer.js'
 import type { UpstreamServices } from './services.js'
 import { forcedHttps, requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
-import type { Logger } from '../log/logger.js'
-import type { ClientGoneWatcher } from '../flow/context.js'
 import type { Dispatcher } from 'undici'
 import { wireText } from '../values/wire-text.js'
+
+export type { CallSite }
 
 export interface CallResponse {
   readonly kind: 'response'
@@ -58,20 +59,6 @@ export class ClientGoneError extends Error {
     super('the client disconnected')
     this.name = 'ClientGoneError'
   }
-}
-
-export interface CallSite {
-  readonly requestId: string
-  readonly logger: Logger
-  /** The request's AbortSignal (fires when the client goes away). */
-  readonly signal: AbortSignal
-  /** Cheaper than a listener on `signal` (CallControl uses them when present). */
-  watchClientGone?(watcher: ClientGoneWatcher): boolean
-  unwatchClientGone?(watcher: ClientGoneWatcher): void
-  /** Reports a run-time warning. */
-  warn(message: string): void
-  /** svc-test (actions.md ACT-backend-flow-2): the dispatcher of a backend flow for request `id`, or null. */
-  readonly backendFor?: ((id: string) => Dispatcher | null) | null
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -135,14 +122,14 @@ function runHops(
   const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
   const call: HopCall = { services, request, site, control, state, caching, stream, backend }
   // without followed redirects there is one hop: its outcome as it comes, with no loop around it
-  if (options.followRedirects !== true) return exchangeHop(call, targetFor(request, state.url), null)
+  if (options.followRedirects !== true) return exchangeHop(call, targetFor(call, state.url), null)
   return followHops(call)
 }
 
 /** One hop of the request as `state` describes it: the cache plan, then the exchange. */
 function exchangeHop(
   call: HopCall,
-  target: ConnectionTarget,
+  { target, key }: KeyedTarget,
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
 ): Promise<CallOutcome> {
@@ -150,7 +137,7 @@ function exchangeHop(
   const cacheRequest: CacheRequest = {
     method: state.method,
     url: urlText(state.url),
-    targetKey: targetKey(target),
+    targetKey: key,
     headers: state.headers,
     body: state.body,
     clientHeaders: request.clientHeaders,
@@ -165,7 +152,7 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
   const maxRedirects = request.options.maxRedirects ?? 5
   let redirects = 0
   for (;;) {
-    const target = targetFor(request, state.url)
+    const target = targetFor(call, state.url)
     const limitReached = redirects >= maxRedirects ? maxRedirects : null
     const result = await exchangeHop(call, target, limitReached)
     if (result.kind !== 'response' && result.kind !== 'streamed') return result
@@ -186,7 +173,7 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
       try {
         await result.transfer.discardBody()
       } catch (error) {
-        const failure = control.failure ?? classifyError(error, request.limits, target.protocol === 'https:')
+        const failure = control.failure ?? classifyError(error, request.limits, target.target.protocol === 'https:')
         if (failure.kind === 'aborted') throw new ClientGoneError()
         return { kind: 'failure', url: state.url, failure }
       }
@@ -214,11 +201,15 @@ function nextHop(state: HopState, status: number, next: TargetUrl, originBound: 
 }
 
 /** The connection target of a hop (UP-NET-3: transport options only for the configured origin). */
-function targetFor(request: PreparedRequest, url: TargetUrl): ConnectionTarget {
+function targetFor(call: { readonly services: UpstreamServices; readonly request: PreparedRequest }, url: TargetUrl): KeyedTarget {
+  const { request, services } = call
+  const connectTimeoutMs = request.limits.separateConnect ? request.limits.connectMs : null
+  const known = services.targets.get(request.options, url.origin, request.url.origin, request.certificate, connectTimeoutMs)
+  if (known !== undefined) return known
   const options = request.options
   const proxied = options.proxyServer !== undefined
   const transport = !proxied && url.origin === request.url.origin
-  return {
+  const target: ConnectionTarget = {
     protocol: transport && options.transportProtocol !== undefined ? `${options.transportProtocol}:` : url.protocol,
     hostname: transport && options.transportServer !== undefined ? options.transportServer : bare(url.hostname),
     port: transport && options.transportPort !== undefined ? options.transportPort : url.port,
@@ -228,9 +219,10 @@ function targetFor(request: PreparedRequest, url: TargetUrl): ConnectionTarget {
     tlsCiphers: options.tlsCiphers ?? null,
     ignoreCertificateErrors: options.ignoreCertificateErrors === true,
     certificate: request.certificate,
-    connectTimeoutMs: request.limits.separateConnect ? request.limits.connectMs : null,
+    connectTimeoutMs,
     disableReuse: options.disableConnectionReuse === true,
   }
+  return services.targets.remember(request.options, url.origin, request.url.origin, target)
 }
 
 function bare(hostname: string): string {

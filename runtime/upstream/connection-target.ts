@@ -48,6 +48,41 @@ export function targetKey(target: ConnectionTarget): string {
   ].join('|')
 }
 
+/** A connection target with its key. */
+export interface KeyedTarget {
+  readonly target: ConnectionTarget
+  readonly key: string
+}
+
+interface KnownTarget extends KeyedTarget {
+  readonly origin: string
+  readonly configuredOrigin: string
+}
+
+/**
+ * The targets of one gateway, remembered per checked options object: a checked configuration is
+ * reused from request to request (config-memo.ts), and so is the target its requests connect to,
+ * instead of building the object and its key for every request. One entry per options object: the
+ * last origin it was used with.
+ */
+export class ConnectionTargets {
+  readonly #known = new WeakMap<object, KnownTarget>()
+
+  /** The target remembered for these inputs, if any. */
+  get(options: object, origin: string, configuredOrigin: string, certificate: ClientCertificate | null, connectTimeoutMs: number | null): KeyedTarget | undefined {
+    const known = this.#known.get(options)
+    if (known === undefined || known.origin !== origin || known.configuredOrigin !== configuredOrigin) return undefined
+    const target = known.target
+    return target.certificate === certificate && target.connectTimeoutMs === connectTimeoutMs ? known : undefined
+  }
+
+  remember(options: object, origin: string, configuredOrigin: string, target: ConnectionTarget): KeyedTarget {
+    const known: KnownTarget = { target, key: targetKey(target), origin, configuredOrigin }
+    this.#known.set(options, known)
+    return known
+  }
+}
+
 /** A short non-reversible tag for secrets inside keys (FNV-1a). */
 function digestOf(text: string): string {
   let hash = 0x811c9dc5

@@ -11,12 +11,12 @@
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import { sendableStatus } from '../errors/error-document.js'
-import type { PassedBody, PassedHead, PassedSent } from '../flow/response.js'
+import type { PassedBody, PassedHead, PassedSent } from '../context/response.js'
 import { writeAlert } from '../log/alert.js'
 import type { Logger } from '../log/logger.js'
 import type { Sequence } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
-import { writeResponse } from '../server/write-response.js'
+import { writeResponse } from '../http/write-response.js'
 import type { StreamTransfer } from './stream-transfer.js'
 import type { UpstreamFailure } from './failure.js'
 

@@ -19,7 +19,7 @@
  */
 import { renderErrorDocument, errorStatusOf } from '../errors/error-document.js'
 import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
-import type { FlowContext, ProxyStreamAccess } from '../flow/context.js'
+import type { FlowContext, ProxyStreamAccess } from '../context/flow-context.js'
 import { Content } from '../values/content.js'
 import type { JsonValue } from '../values/json-value.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'

@@ -4,10 +4,10 @@
  * configuration. String values written as `{env: NAME}` are read from `$env` (PX4); an unset or empty
  * variable is error 3211. The configuration is checked once (per `$env` value when it reads any).
  */
-import type { ProxyHandler } from '../app.js'
+import type { OperationStageName, ProxyHandler } from '../context/handler.js'
 import { raiseGatewayError } from '../errors/raised-error.js'
-import { CONTINUE, type Completion } from '../flow/completion.js'
-import type { FlowContext } from '../flow/context.js'
+import { CONTINUE, type Completion } from '../context/completion.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { OxnElement } from '../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { actionSite } from './action-site.js'
@@ -34,6 +34,8 @@ export interface ProxySettings {
   readonly dir: string
   /** The client body may be streamed (UP-GEN-6 step 2). */
   readonly streamRequestBody: boolean
+  /** The stages after routing that apply to the operation (runtime/server/stages.ts); absent: all. */
+  readonly stages?: readonly OperationStageName[]
 }
 
 const SITE_NAME = 'x-svc-proxy'
@@ -56,7 +58,8 @@ export function proxyHandler(data: ProxyData, settings: ProxySettings): ProxyHan
     await runProxy(ctx, site, config, true, true)
     return CONTINUE
   }
-  return Object.freeze({ kind: 'proxy', file: SITE_NAME, run, streamRequestBody: settings.streamRequestBody })
+  const stages = settings.stages === undefined ? {} : { stages: Object.freeze([...settings.stages]) }
+  return Object.freeze({ kind: 'proxy', file: SITE_NAME, run, streamRequestBody: settings.streamRequestBody, ...stages })
 }
 
 function usesEnv(data: ProxyData): boolean {

@@ -10,7 +10,7 @@
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { flowExecutionError } from '../errors/raised-error.js'
-import type { ClientRequest, FlowContext } from '../flow/context.js'
+import type { ClientRequest, FlowContext } from '../context/flow-context.js'
 import type { ActionSite } from './action-site.js'
 import { applyConfiguredHeaders, applyCookies, applyCredentials, applyForwardedFor, FieldList, loadCertificate, originBound } from './build-request.js'
 import type { PreparedRequest } from './prepared-request.js'

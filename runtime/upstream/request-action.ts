@@ -6,7 +6,7 @@
  * failure with `exit-on-error` is raised.
  */
 import { flowExecutionError, type RaisedError } from '../errors/raised-error.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { ConfigProblems } from './config-problems.js'
 import { prepareRequest } from './build-request.js'

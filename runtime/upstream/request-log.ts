@@ -4,7 +4,7 @@
  * exchange. `timing.DNS` and `timing.TCP` are 0: the pooled client cannot attribute connection set-up
  * to one exchange (allowed by UP-LOG-1). Never logs header values, cookies, credentials or bodies.
  */
-import { FIELDS_JSON, type Logger } from '../log/logger.js'
+import { decimal, FIELDS_JSON, jsonNumber, type Logger } from '../log/logger.js'
 import { jsonString } from '../oxn/json-string.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
 
@@ -44,7 +44,7 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   const errorName = failure === null ? undefined : errorNameOf(failure)
   const errorMessage = failure === null ? undefined : failureMessage(failure)
   // The members as JSON too (FIELDS_JSON): serializing the object costs more than the rest of the line.
-  let json = `"requestID":${jsonString(base.requestId)},"url":${jsonString(base.url)},"method":${jsonString(base.method)},"status":${number(outcome.status)},"mime":${jsonString(outcome.mime)},"bytes":${number(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":${jsonString(base.id)},"cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
+  let json = `"requestID":${jsonString(base.requestId)},"url":${jsonString(base.url)},"method":${jsonString(base.method)},"status":${jsonNumber(outcome.status)},"mime":${jsonString(outcome.mime)},"bytes":${jsonNumber(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":${jsonString(base.id)},"cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
   if (errorName !== undefined) json += `,"errorName":${jsonString(errorName)}`
   if (errorMessage !== undefined) json += `,"errorMessage":${jsonString(errorMessage)}`
   logger.write('svc_request', {
@@ -63,27 +63,4 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
     errorMessage,
     [FIELDS_JSON]: json,
   })
-}
-
-/** A number as JSON writes it (non-finite ones as `null`). */
-function number(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null'
-}
-
-/**
- * `units / scale` (scale a power of ten) as JSON writes that number: the same text as
- * `String(units / scale)`, built from integers. Up to 15 digits a double holds the decimal exactly,
- * so its shortest form is the decimal itself; anything else is left to String().
- */
-export function decimal(units: number, scale: number): string {
-  if (!Number.isInteger(units) || units < 0 || units >= 1e15) return number(units / scale)
-  const whole = Math.floor(units / scale)
-  const fraction = units - whole * scale
-  if (fraction === 0) return String(whole)
-  const digits = String(scale).length - 1
-  let text = String(fraction)
-  if (text.length < digits) text = '0'.repeat(digits - text.length) + text
-  let end = text.length
-  while (text.charCodeAt(end - 1) === 0x30) end--
-  return `${whole}.${text.slice(0, end)}`
 }

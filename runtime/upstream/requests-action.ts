@@ -9,7 +9,7 @@
  */
 import { flowExecutionError, type RaisedError } from '../errors/raised-error.js'
 import { objectMembers } from '../flow/actions/json-members.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { OxnDocument, OxnElement } from '../oxn/index.js'
 import { invalidOutputMessage, parseTemplateOutput } from '../template/output.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'

@@ -6,7 +6,7 @@
  * are ignored with a warning. Shapes were checked with the other options before sending.
  */
 import { headerField } from '../flow/actions/header-fields.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export function applyResponseHeadersOption(ctx: FlowContext, fields: JsonObject, warn: (message: string) => void): void {

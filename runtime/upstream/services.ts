@@ -7,6 +7,7 @@
  * closes every pool (gateway close).
  */
 import { ClientCertificates } from './client-certificates.js'
+import { ConnectionTargets } from './connection-target.js'
 import { ConfigMemo } from './config-memo.js'
 import { Dispatchers } from './dispatchers.js'
 import { ResponseCache } from './response-cache.js'
@@ -35,6 +36,8 @@ export class UpstreamServices {
   readonly urls = new TargetUrlCache()
   /** Checked configurations, reused while a template's output stays the same. */
   readonly configs = new ConfigMemo()
+  /** Connection targets and their keys per checked options object (call.ts). */
+  readonly targets = new ConnectionTargets()
   readonly certificates: ClientCertificates
 
   constructor(
@@ -50,5 +53,12 @@ export class UpstreamServices {
 
   close(): Promise<void> {
     return this.dispatchers.close()
+  }
+}
+
+declare module '../context/flow-context.js' {
+  interface GatewayServices {
+    /** Connection pools, response cache and settings of upstream requests (upstream.md); made by the gateway. */
+    readonly upstream?: UpstreamServices
   }
 }

@@ -9,7 +9,7 @@ import { rawField } from './http-caching.js'
 import type { Hop, HopHead } from './hop.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { writeRequestLog, type LogBase } from './request-log.js'
-import type { CallSite } from './call.js'
+import type { CallSite } from './call-site.js'
 
 /**
  * Piped to a writable as it arrives, or discarded. A failure during the transfer is returned to the

@@ -8,7 +8,7 @@
  * `$upstream` (FlowContext.readsUpstream), nothing is stored.
  */
 import { OxnElement, oxnRoot } from '../oxn/index.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 
 export interface UpstreamEntry {

@@ -4,9 +4,9 @@
  * variables `SVC_VALIDATE_REQUEST` and `SVC_VALIDATE_RESPONSE` replace the top-level values when a
  * gateway starts; any value other than `true`, `false` or `report-only` makes it refuse to start
  * (operations.md CF3). Decided: the values are compared case-insensitively, as CF3 does for booleans,
- * and the empty string counts as unset (as for every variable of runtime/server/config.ts).
+ * and the empty string counts as unset (as for every variable of runtime/http/config.ts).
  */
-import { ConfigError, type Environment } from '../server/config.js'
+import { ConfigError, type Environment } from '../http/config.js'
 import type { OperationPlan, RoutePlan, ValidationMode, ValidationPlan } from './plan.js'
 
 /** Per gateway: the compiled plan and the effective top-level modes. */

@@ -7,9 +7,9 @@
  */
 import type { MockTable } from '../mock/mock-table.js'
 import type { RouteTable } from '../router/types.js'
+import type { ValidationMode } from '../context/request-settings.js'
 
-/** `true`, `false` or `'report-only'` (VA1, VA3). */
-export type ValidationMode = boolean | 'report-only'
+export type { ValidationMode }
 
 /** One error of a standalone validator (the ajv error object; only these members are read). */
 export interface SchemaError {

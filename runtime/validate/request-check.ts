@@ -5,8 +5,8 @@
  * violations are collected (VA19). Header names match case-insensitively, other names exactly (VA9);
  * undeclared parameters are allowed (VA14); nothing of the request is changed (VA18).
  */
-import { multipartFileNames } from '../server/multipart.js'
-import { parseFormEncoded } from '../server/form-decoding.js'
+import { multipartFileNames } from '../http/multipart.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
 import type { Content } from '../values/content.js'
 import { checkBody } from './body.js'
 import { mediaEssence, mediaTypeListed } from './media-types.js'

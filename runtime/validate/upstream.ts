@@ -15,8 +15,8 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { matchRoute, splitBasePath } from '../router/index.js'
-import { parseFormEncoded } from '../server/form-decoding.js'
-import { parseMultipartFields } from '../server/multipart.js'
+import { parseFormEncoded } from '../http/form-decoding.js'
+import { parseMultipartFields } from '../http/multipart.js'
 import type { Content } from '../values/content.js'
 import type { CredentialPlan, OperationPlan, RoutePlan, UpstreamDefinition } from './plan.js'
 import { checkRequest } from './request-check.js'

@@ -4,12 +4,14 @@
  * it leaves alone), else the engine; XPath dynamic errors become the action's run-time failure 5001
  * with `<CODE>: <message>`.
  */
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { Item, Sequence } from '../values/item.js'
 import { RaisedError, flowExecutionError } from '../errors/index.js'
 import { effectiveBooleanValue, toXPathString } from '../oxn/index.js'
 import type { CompiledExpression } from './compiled-expression.js'
 import { evaluateEngineText } from './engine/evaluate-engine.js'
+// registers the extension functions and internal helpers with the engine before anything is evaluated
+import './engine/register.js'
 import { FAST_PATH_BAILOUT, describeXPathError } from './errors.js'
 import { defaultFocus, variableValue, type VariableScope } from './scope.js'
 import { toSequence, type Value } from './value.js'

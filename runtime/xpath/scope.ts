@@ -6,7 +6,7 @@
  * document node of a node's tree, a scalar itself, or an empty document node.
  */
 import * as slimdom from 'slimdom'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { Content } from '../values/content.js'
 import { isNode, type Item, type Sequence, type XNode } from '../values/item.js'
 import { OxnAttribute, OxnDocument, OxnElement, OxnText, decodeContent } from '../oxn/index.js'

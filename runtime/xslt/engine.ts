@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FlowContext } from '../flow/context.js'
-import type { Location } from '../flow/actions/location.js'
+import type { FlowContext } from '../context/flow-context.js'
+import type { Location } from '../context/location.js'
 import { loadSaxon, type Saxon, type SaxonNode } from './saxon.js'
 import type { XsltSetup } from './setup.js'
 
@@ -113,4 +113,11 @@ function describeError(error: unknown): string {
   const code = (error as { code?: unknown }).code
   const local = typeof code === 'string' ? code.replace(/^Q\{[^}]*\}/, '') : undefined
   return local === undefined || message.includes(local) ? message : `${local}: ${message}`
+}
+
+declare module '../context/flow-context.js' {
+  interface GatewayServices {
+    /** The lazily loaded XSLT engine and compiled stylesheets (actions.md ACT-xslt); only for apps using `xslt`. */
+    readonly xslt?: XsltEngine
+  }
 }

@@ -88,6 +88,22 @@ describe('svc-compile', () => {
     expect(readdirSync(dir).sort()).toEqual(before)
   })
 
+  it('--typecheck type-checks every generated module and says so; a plain build does not claim it', () => {
+    const out = temporaryDir('svc-out-')
+    cleanup.push(out)
+    const checked = run([join(QUICKSTART, 'definition.yaml'), '-o', out, '--typecheck'])
+    expect(checked.code, checked.stderr).toBe(0)
+    const written = (readdirSync(join(out, 'src'), { recursive: true }) as string[]).filter((path) => statSync(join(out, 'src', path)).isFile())
+    expect(written.length).toBeGreaterThan(1)
+    expect(checked.stdout).toMatch(new RegExp(`^svc-compile: 4 routes, 5 flows, ${written.length} modules type-checked, server\\.mjs [\\d.]+ (KB|MB), revision [0-9a-f]{12}\\n$`))
+    const plain = run([join(QUICKSTART, 'definition.yaml'), '--check'])
+    expect(plain.code, plain.stderr).toBe(0)
+    expect(plain.stdout).not.toContain('type-checked')
+    const usage = run([join(QUICKSTART, 'definition.yaml'), '-o', out, '--watch', '--typecheck'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toContain('--typecheck cannot be combined with --watch')
+  })
+
   it('CL2: an output folder inside the project is left out of the site copy, as are dot entries', () => {
     const dir = temporaryDir('svc-cli-')
     cleanup.push(dir)

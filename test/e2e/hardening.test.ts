@@ -189,11 +189,12 @@ describe('slow clients and keep-alive', () => {
   it('SVC_MAX_BODY_SIZE: a chunked body is refused once it passes the limit, without waiting for the rest', async () => {
     const head = 'POST /h/body HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n'
     const chunk = `4000\r\n${'a'.repeat(0x4000)}\r\n`
-    // 64 chunks of 16 KiB = 1 MiB offered, 16 times the limit; the answer must come after about 5
+    // 64 chunks of 16 KiB = 1 MiB offered, 16 times the limit; the answer must come after about 5, and
+    // in any case before the client has sent them all (counted, not timed: a busy machine delays both sides)
     const res = await rawRequest(gateway.port, head, { parts: Array.from({ length: 64 }, () => chunk), gapMs: 20 })
     expectAnswer(res, { request: Buffer.alloc(0), status: 413, code: 3212, body: `Request body exceeds ${BODY_LIMIT} bytes` }, 'chunked')
     expect(headerOf(res, 'Connection')).toBe('close')
-    expect(res.elapsedMs).toBeLessThan(64 * 20)
+    expect(res.partsWritten).toBeLessThan(64)
   })
 
   it('SVC_KEEP_ALIVE_TIMEOUT: an idle keep-alive connection is closed (node adds 1 s of grace)', async () => {

@@ -56,7 +56,6 @@ export interface FaultUpstream {
   readonly open: number
   /** The most connections that were open at once. */
   readonly peak: number
-  resetPeak(): void
   /**
    * Resolves once every connection that last served `fault` is closed (rejects after `timeoutMs`).
    * Connections that served `ok` stay in the gateway's keep-alive pool, so only faults are waited for.
@@ -103,9 +102,6 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     },
     get peak() {
       return peak
-    },
-    resetPeak() {
-      peak = sockets.size
     },
     closedAfter(fault, timeoutMs = 3000) {
       if (!serving(fault)) return Promise.resolve()

@@ -28,9 +28,12 @@ export function temporaryDir(prefix = 'svc-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
 }
 
-/** Compiles `definition` into `outDir`; throws with the formatted diagnostics when it fails. */
+/**
+ * Compiles `definition` into `outDir`, type-checking the generated modules (a failure throws as an
+ * internal compiler error); throws with the formatted diagnostics when the project has errors.
+ */
 export async function compileOrThrow(definition: string, outDir: string): Promise<CompileResult> {
-  const result = await compile(definition, { outDir })
+  const result = await compile(definition, { outDir, typecheck: true })
   if (!result.ok) throw new Error(`compile failed:\n${formatReport(result.diagnostics, { cwd: process.cwd() })}`)
   return result
 }

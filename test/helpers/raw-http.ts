@@ -17,6 +17,8 @@ export interface RawResponse {
   readonly body: string
   /** Milliseconds from connecting to the close. */
   readonly elapsedMs: number
+  /** How many of `parts` had been written when the server closed (a server that answered early). */
+  readonly partsWritten: number
 }
 
 export interface RawOptions {
@@ -35,6 +37,8 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
   return new Promise((resolve, reject) => {
     const socket: Socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
+    const parts = options.parts ?? []
+    let next = 0
     let timer: NodeJS.Timeout | undefined
     const guard = setTimeout(() => {
       socket.destroy()
@@ -43,7 +47,7 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
     const finish = (): void => {
       clearTimeout(guard)
       clearTimeout(timer)
-      resolve(parseRawResponse(Buffer.concat(chunks).toString('latin1'), performance.now() - started))
+      resolve({ ...parseRawResponse(Buffer.concat(chunks).toString('latin1'), performance.now() - started), partsWritten: next })
     }
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('error', (error: NodeJS.ErrnoException) => {
@@ -55,8 +59,6 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
     })
     socket.on('close', finish)
     socket.write(bytes)
-    const parts = options.parts ?? []
-    let next = 0
     const writeNext = (): void => {
       if (socket.destroyed) return
       if (next < parts.length) {
@@ -70,7 +72,7 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
 }
 
 /** Splits a raw response into status line, header fields and body. */
-export function parseRawResponse(raw: string, elapsedMs = 0): RawResponse {
+export function parseRawResponse(raw: string, elapsedMs = 0): Omit<RawResponse, 'partsWritten'> {
   const end = raw.indexOf('\r\n\r\n')
   const head = (end < 0 ? raw : raw.slice(0, end)).split('\r\n')
   const statusLine = head[0] ?? ''

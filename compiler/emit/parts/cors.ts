@@ -7,7 +7,7 @@
 import { originKey, parseOrigin } from '../../../runtime/cors/origin.js'
 import type { CorsWildcard } from '../../../runtime/cors/policy.js'
 import type { CorsNode } from '../../ir/definition.js'
-import type { AppPart } from '../app-parts.js'
+import type { AppPart } from '../app-part.js'
 import { comment, js, lit, type Code } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { arrayCode, blockObjectCode, listCode, objectCode } from './object-code.js'

@@ -9,7 +9,7 @@
 import { invariant } from '../../diagnostics/invariant.js'
 import type { DefinitionNode, RouteNode, SecurityRequirementNode, SecuritySchemeNode } from '../../ir/definition.js'
 import { readBasicSettings, readJwtSettings, type SourceNode } from '../../security/read-schemes.js'
-import type { AppPart } from '../app-parts.js'
+import type { AppPart } from '../app-part.js'
 import { comment, indent, js, joinCode, lit, type Code } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { arrayCode, blockObjectCode, listCode, objectCode } from './object-code.js'

@@ -8,8 +8,8 @@
  */
 import type { DefinitionNode } from '../../ir/definition.js'
 import type { UpstreamDefinitions } from '../../ir/upstream.js'
-import { buildPlanData } from '../../schemas/plan-data.js'
-import type { AppPart, PartModule } from '../app-parts.js'
+import { buildPlanData } from '../plan-data.js'
+import type { AppPart, PartModule } from '../app-part.js'
 import { Code, js, joinCode, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { emitUpstreamDefinition, emitValidatorModules, type ValidationModuleNames } from '../validators.js'

@@ -5,7 +5,7 @@
  */
 import type { FlowNode } from '../../ir/flow.js'
 import type { StatementNode } from '../../ir/statements.js'
-import type { AppPart } from '../app-parts.js'
+import type { AppPart } from '../app-part.js'
 import { comment, js } from '../code.js'
 
 /** Whether any flow holds an `xslt` action. */

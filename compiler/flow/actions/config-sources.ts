@@ -1,7 +1,7 @@
 /**
  * The body and upload sources written in request configurations (upstream.md UP-BODY-3, UP-BODY-4)
  * of a `request` (one configuration), `requests` (one per member) or `test-request` template, for
- * the read analysis (compiler/validate/flow-reads.ts): every string under a `body` or `uploads`
+ * the read analysis (compiler/flow/flow-reads.ts): every string under a `body` or `uploads`
  * member, `src` or not (a `value` counts too, erring towards reading). `computed` unless the template
  * holds only text and values, reads as JSON with a placeholder for each value, every configuration
  * is a literal object and no `body` or `uploads` member holds a computed part.

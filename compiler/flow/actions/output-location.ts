@@ -6,7 +6,7 @@
  */
 import type { WritableLocationNode } from '../../ir/content-actions.js'
 import type { LocationNode } from '../../ir/statements.js'
-import { parseLocation } from '../../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../../runtime/context/location.js'
 import { locationAttribute } from '../values.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'

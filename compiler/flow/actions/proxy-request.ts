@@ -7,7 +7,7 @@
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
 import { checkProxyConfig } from '../../../runtime/upstream/proxy-config.js'
 import type { StatementNode } from '../../ir/statements.js'
-import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../upstream/static-config.js'
+import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../definition/static-config.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 import { checkStaticObject, templateBody } from './template-body.js'
 import type { ActionEntry } from './types.js'

@@ -6,7 +6,7 @@
  */
 import { isRequestId } from '../../../runtime/upstream/request-id.js'
 import { parseTargetUrl } from '../../../runtime/upstream/target-url.js'
-import { checkStaticRequestConfig } from '../../upstream/static-config.js'
+import { checkStaticRequestConfig } from '../../definition/static-config.js'
 import { staticText } from '../dynamic-value.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'

@@ -5,10 +5,10 @@
  * key a valid request ID occurring once, every value a valid request configuration.
  */
 import { objectMembers } from '../../../runtime/flow/actions/json-members.js'
-import { checkVariableName } from '../../../runtime/flow/actions/variable-name.js'
+import { checkVariableName } from '../../../runtime/context/variable-name.js'
 import { isRequestId } from '../../../runtime/upstream/request-id.js'
 import type { TemplateNode } from '../../ir/template.js'
-import { checkStaticRequestConfig } from '../../upstream/static-config.js'
+import { checkStaticRequestConfig } from '../../definition/static-config.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import { configSources } from './config-sources.js'
 import { checkStaticObject, templateBody } from './template-body.js'

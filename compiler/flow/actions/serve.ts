@@ -7,7 +7,7 @@
  */
 import { realpathSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { normaliseSitePath } from '../../../runtime/flow/actions/location.js'
+import { normaliseSitePath } from '../../../runtime/context/location.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'

@@ -3,7 +3,7 @@
  * own. A static body must be an object whose values are strings, numbers, booleans or null (CE at the
  * offending member); a dynamic one is checked when it runs (RF).
  */
-import { checkEnvOverrides } from '../../../runtime/testing/set-env.js'
+import { checkEnvOverrides } from '../../../runtime/testing/env-overrides.js'
 import { staticJsonLocator } from './static-json.js'
 import { checkStaticObject, optionalBody } from './template-body.js'
 import type { ActionEntry } from './types.js'

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import type { TemplateNode } from '../../ir/template.js'
-import { parseLocation } from '../../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../../runtime/context/location.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 import { loadTemplateFile, parseTemplate } from '../../template/index.js'
 import { bodyText } from '../body.js'

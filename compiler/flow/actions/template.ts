@@ -5,7 +5,7 @@
  * a static boolean. A variable named by `out` counts as set (XC-7).
  */
 import type { LocationNode } from '../../ir/statements.js'
-import { parseLocation } from '../../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../../runtime/context/location.js'
 import { booleanAttribute, locationAttribute } from '../values.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'

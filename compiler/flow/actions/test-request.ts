@@ -4,7 +4,7 @@
  * test-request.ts): errors are CEs, warnings CWs, at the offending value. The action sets `$status`,
  * `$response` and `$headers` (ACT-test-request-4), which therefore count as set for XC-7.
  */
-import { checkTestRequestConfig } from '../../../runtime/testing/test-request.js'
+import { checkTestRequestConfig } from '../../../runtime/testing/test-request-config.js'
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
 import { configSources } from './config-sources.js'
 import { staticJsonLocator } from './static-json.js'

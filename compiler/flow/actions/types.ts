@@ -31,7 +31,7 @@ export interface ActionEntry<K extends ActionKind> {
   /**
    * The parts of a node that its run reads, besides the `if` attribute, in document order. What is
    * left out here escapes the build-time checks (XC-7) and the analysis of what a build reads
-   * (compiler/validate/flow-reads.ts), so every expression, `{expr}` value, input location and
+   * (compiler/flow/flow-reads.ts), so every expression, `{expr}` value, input location and
    * template of the node belongs here.
    */
   inputs(node: Extract<ActionNode, { kind: K }>): readonly ActionInput[]

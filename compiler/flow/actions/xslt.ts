@@ -5,7 +5,7 @@
  * `cache` is accepted and has no effect: stylesheets are always compiled once (Decided there).
  */
 import { loadStylesheet } from '../../xslt/load-stylesheet.js'
-import { parseLocation } from '../../../runtime/flow/actions/location.js'
+import { parseLocation } from '../../../runtime/context/location.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'
 import { booleanAttribute } from '../values.js'

@@ -7,7 +7,7 @@
  * and the `text/plain` body `Authentication Required`; that is no error (`$error` stays as it is).
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { warnAction } from './write-location.js'
 
 export interface AuthUser {

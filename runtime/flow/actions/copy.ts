@@ -3,8 +3,8 @@
  * unchanged (files and content locations as content values, variables as their value). Missing input
  * is an RW and leaves `out` unchanged.
  */
-import type { FlowContext } from '../context.js'
-import type { Location, LocationText } from './location.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 import { locationName, warnAction, writeLocation, type WritableLocation } from './write-location.js'
 

@@ -7,7 +7,7 @@
  */
 import { debugSelected, emitDebug } from '../../debug/flow-debug.js'
 import type { Sequence } from '../../values/item.js'
-import type { DebugLevel, FlowContext } from '../context.js'
+import type { DebugLevel, FlowContext } from '../../context/flow-context.js'
 import { valueText } from './value-text.js'
 
 export function debugActionSelected(ctx: FlowContext, level: DebugLevel, channel: string): boolean {

@@ -4,9 +4,9 @@
  * steps 2 and 4 at send time (no default mime). The generated code returns BREAK right after.
  */
 import { EMPTY, type Sequence } from '../../values/item.js'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { readLocation } from './read-location.js'
-import type { Location, LocationText } from './location.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { explicitMimeOf } from './mime.js'
 import { statusOrFallback } from './status.js'
 

@@ -3,7 +3,7 @@
  * unless `mime` says otherwise (flows.md F-RESP-5). The generated code returns BREAK right after
  * (terminating action, F-EXEC-3).
  */
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { explicitMimeOf } from './mime.js'
 import { statusOrFallback } from './status.js'
 

@@ -14,7 +14,7 @@ import { oneLine, RaisedError } from '../../errors/raised-error.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { parseTemplateOutput, renderTemplate } from '../../template/output.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { statusOrFallback } from './status.js'
 
 const ACTION = 'error'

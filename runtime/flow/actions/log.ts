@@ -9,7 +9,7 @@
 import { JsonObject, type JsonValue } from '../../values/json-value.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { invalidOutputMessage, parseTemplateOutput, renderTemplate } from '../../template/output.js'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 
 /** The access log's own fields (operations.md LG3, actions.md ACT-log-3). */
 export const ACCESS_LOG_SYSTEM_FIELDS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@
  * trimming counts as no attribute; a value with control characters is an RF.
  */
 import { flowExecutionError } from '../../errors/raised-error.js'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 
 /** True when the text holds a control character (C0, DEL) that a header value cannot carry. */
 export function hasControlCharacter(text: string): boolean {

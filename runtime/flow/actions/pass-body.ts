@@ -6,7 +6,7 @@
  * empty body with an RW. The generated code returns BREAK right after (F-EXEC-3).
  */
 import { EMPTY } from '../../values/item.js'
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { explicitMimeOf } from './mime.js'
 import { statusOrFallback } from './status.js'
 import { warnAction } from './write-location.js'

@@ -12,8 +12,8 @@ import { flowExecutionError } from '../../errors/raised-error.js'
 import { mediaTypeOfFile } from '../../oxn/decoders/file-media-type.js'
 import { Content } from '../../values/content.js'
 import type { Sequence } from '../../values/item.js'
-import type { FlowContext } from '../context.js'
-import { parseLocation, type Location, type LocationText } from './location.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import { parseLocation, type Location, type LocationText } from '../../context/location.js'
 
 /** The value at a location, or undefined when it is missing (F-LOC-4). */
 export function readLocation(ctx: FlowContext, location: Location | LocationText, at: string, action: string): Sequence | undefined {

@@ -7,8 +7,8 @@
  * is an RW and leaves `out` unchanged.
  */
 import { Content } from '../../values/content.js'
-import type { FlowContext } from '../context.js'
-import type { Location, LocationText } from './location.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 import { valueText } from './value-text.js'
 import { locationName, warnAction, writeLocation, type WritableLocation } from './write-location.js'

@@ -1,9 +1,9 @@
 /**
  * The `set-config` action (actions.md ACT-set-config-1..3): merges the compiled settings into the
- * request's settings (`ctx.settings`), which later stages read (runtime/flow/request-settings.ts).
+ * request's settings (`ctx.settings`), which later stages read (runtime/context/request-settings.ts).
  */
-import type { FlowContext } from '../context.js'
-import { RequestSettings } from '../request-settings.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import { RequestSettings } from '../../context/request-settings.js'
 
 /** One checked element of a `set-config` tree (generated code hoists the list). */
 export interface ConfigSetting {

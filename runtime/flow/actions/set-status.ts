@@ -1,5 +1,5 @@
 /** The `set-status` action (actions.md ACT-set-status-1..3, flows.md F-RESP-2). */
-import type { FlowContext } from '../context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { statusOrFallback } from './status.js'
 
 /** Sets the response status; an invalid value sets 500 (ACT-set-status-2). Not terminating. */

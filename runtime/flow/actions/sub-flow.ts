@@ -4,8 +4,8 @@
  * caller can propagate BREAK (F-CTL-7); `return` inside gives CONTINUE (F-CTL-8).
  */
 import { flowExecutionError } from '../../errors/raised-error.js'
-import type { Completion, FlowFunction } from '../completion.js'
-import { MAX_SUBFLOW_DEPTH, type FlowContext } from '../context.js'
+import type { Completion, FlowFunction } from '../../context/completion.js'
+import { MAX_SUBFLOW_DEPTH, type FlowContext } from '../../context/flow-context.js'
 
 export async function callSubFlow(ctx: FlowContext, flow: FlowFunction, at: string): Promise<Completion> {
   if (ctx.depth >= MAX_SUBFLOW_DEPTH) throw flowExecutionError(at, 'sub-flow', 'sub-flow nesting too deep', ctx.requestId)

@@ -13,8 +13,8 @@ import { writeAlert } from '../../log/alert.js'
 import { oxnDocument } from '../../oxn/index.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { invalidOutputMessage, parseTemplateOutput, renderTemplate, typedValue } from '../../template/output.js'
-import type { FlowContext } from '../context.js'
-import type { Location, LocationText } from './location.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 
 /** Where a template's output may go (ACT-template `out`): a variable or a content location. */

@@ -5,11 +5,11 @@
  * content it would be sent as (bytes and media type of F-RESP-4, F-RESP-5 step 4). Also the names of
  * locations for messages.
  */
-import { renderBody } from '../../server/render-body.js'
+import { renderBody } from '../../http/render-body.js'
 import { Content } from '../../values/content.js'
 import type { Sequence } from '../../values/item.js'
-import type { FlowContext } from '../context.js'
-import type { Location, LocationText } from './location.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 
 /** Where an action may write (F-LOC-1 "Write"). */
 export type WritableLocation = Extract<Location, { kind: 'variable' | 'main-content' | 'upstream-content' }>

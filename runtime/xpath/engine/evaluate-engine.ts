@@ -7,7 +7,7 @@ import fx from 'fontoxpath'
 import type { Item, Sequence } from '../../values/item.js'
 import { OXN_DOM_FACADE } from '../../oxn/index.js'
 import { INTERNAL_MODULE_PREFIX } from '../namespaces.js'
-import { MODULE_IMPORTS } from './register.js'
+import { MODULE_IMPORTS } from './internal-module.js'
 import { resolveFunctionName } from './resolve-name.js'
 import { fromEngineResults, toEngine, toEngineItem } from './values.js'
 

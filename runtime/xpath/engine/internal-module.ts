@@ -4,7 +4,7 @@
  * and the tagging of typed results (`svcq:result`). The operand conversion itself is the JavaScript
  * helper `svcx:num` (XP-AR-2).
  */
-import { INTERNAL_MODULE_NS, INTERNAL_NS } from '../namespaces.js'
+import { INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS } from '../namespaces.js'
 import { TYPED_KEY } from './values.js'
 
 export const INTERNAL_MODULE = `module namespace svcq = "${INTERNAL_MODULE_NS}";
@@ -60,3 +60,6 @@ declare function svcq:type-name($i as xs:anyAtomicType) as xs:string {
   else 'xs:anyAtomicType'
 };
 `
+
+/** The internal XQuery module, imported under its prefix (only by texts that call it: the import costs time). */
+export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ [INTERNAL_MODULE_PREFIX]: INTERNAL_MODULE_NS })

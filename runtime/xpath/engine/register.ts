@@ -11,7 +11,7 @@
 import fx from 'fontoxpath'
 import { EMPTY, type Sequence } from '../../values/item.js'
 import { FUNCTION_IMPLEMENTATIONS, type FunctionCall } from '../functions/index.js'
-import { GATEWAY_NS, INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS } from '../namespaces.js'
+import { GATEWAY_NS, INTERNAL_NS } from '../namespaces.js'
 import { EXTENSION_FUNCTIONS, paramKind, type ExtensionFunction } from '../registry.js'
 import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
 import { toSequence, type Value } from '../value.js'
@@ -88,7 +88,4 @@ if (!isRegistered()) {
   registerInternalHelpers()
   registerExtensionFunctions()
 }
-
-/** The internal XQuery module, imported under its prefix (only by texts that call it: the import costs time). */
-export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ [INTERNAL_MODULE_PREFIX]: INTERNAL_MODULE_NS })
 

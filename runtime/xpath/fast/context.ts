@@ -1,5 +1,5 @@
 /** Variables and the context item in fast-path code (xpath-functions.md XP-VAR-2, XP-VAR-3; flows.md F-EXPR-2). */
-import type { FlowContext } from '../../flow/context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { Content } from '../../values/content.js'
 import type { Item, Sequence } from '../../values/item.js'
 import { decodeContent } from '../../oxn/index.js'

@@ -4,7 +4,7 @@
  * ignored (XP-PATH-1/2); results of several context nodes come in document order without duplicates.
  * Nodes of XML/HTML documents are handed to the engine (FAST_PATH_BAILOUT).
  */
-import type { FlowContext } from '../../flow/context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import { Content } from '../../values/content.js'
 import { EMPTY, isNode, type Item, type Sequence, type XNode } from '../../values/item.js'
 import { OxnAttribute, OxnDocument, OxnElement, OxnNode, OxnText, childByName, childElements, decodeContent } from '../../oxn/index.js'

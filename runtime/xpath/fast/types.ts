@@ -1,5 +1,5 @@
 /** Types shared by the fast-path helpers and generated fast-path code (xpath-functions.md section 12). */
-import type { FlowContext } from '../../flow/context.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import type { Item } from '../../values/item.js'
 import type { VariableScope } from '../scope.js'
 import type { Value } from '../value.js'

@@ -90,3 +90,10 @@ export class FunctionCaches {
     })
   }
 }
+
+declare module '../../context/flow-context.js' {
+  interface GatewayServices {
+    /** Site files, parsed JSON files, keys and sort keys the extension functions read (LOC-2); none when absent. */
+    readonly functionCaches?: FunctionCaches
+  }
+}

@@ -5,7 +5,7 @@
  * action's name (flows.md section 0), naming the function and the reason (`json-parse(): invalid
  * JSON at 1:7`); the function then returns its documented failure value.
  */
-import type { DebugLevel, FlowContext } from '../../flow/context.js'
+import type { DebugLevel, FlowContext } from '../../context/flow-context.js'
 import type { VariableScope } from '../scope.js'
 import { FunctionCaches } from './caches.js'
 

@@ -6,7 +6,7 @@
  * argument that is not an `svc://` URL: RW and the empty sequence.
  */
 import { EMPTY, type Sequence } from '../../values/item.js'
-import { normaliseSitePath } from '../../flow/actions/location.js'
+import { normaliseSitePath } from '../../context/location.js'
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import { cachesOf, warn, type FunctionCall } from './call.js'

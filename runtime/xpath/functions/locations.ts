@@ -7,7 +7,7 @@
  * (operations.md FS3); every read makes a new content value, so decoded trees are never shared.
  */
 import { Document } from 'slimdom'
-import { parseLocation, type Location } from '../../flow/actions/location.js'
+import { parseLocation, type Location } from '../../context/location.js'
 import { Content } from '../../values/content.js'
 import type { Sequence, XNode } from '../../values/item.js'
 import { mediaTypeOfFile } from '../../oxn/index.js'

@@ -1,16 +1,17 @@
 /**
  * Generated code of the actions (style section 4: readable, deterministic, a source comment per
  * statement, user text only as literals): the modules of a project using every action of this area
- * match the expected ones under golden/expected (UPDATE_GOLDEN=1 rewrites them), and two builds of it
+ * match the expected ones under golden/expected (UPDATE_GOLDEN=1 rewrites them, test/helpers/golden.ts), and two builds of it
  * write byte-identical output folders apart from build.json (operations.md CL2), compiled
  * stylesheets, the XSLT engine and its notices included.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { compile } from '../../../compiler/index.js'
 import { formatReport } from '../../../compiler/diagnostics/format.js'
 import { temporaryDir } from '../../helpers/gateway-process.js'
+import { expectMatchesFile } from '../../helpers/golden.js'
 
 const GOLDEN = join(import.meta.dirname, 'golden')
 const PROJECT = join(GOLDEN, 'project', 'definition.yaml')
@@ -30,17 +31,12 @@ describe('generated code of the actions', () => {
   })
 
   it('matches the expected modules', async () => {
-    const result = await compile(PROJECT, { revision: 'golden' })
+    const result = await compile(PROJECT, { revision: 'golden', typecheck: true })
     expect(result.ok, formatReport(result.diagnostics, { cwd: process.cwd() })).toBe(true)
     for (const path of CHECKED) {
       const text = result.modules.get(path)
       expect(text, path).toBeDefined()
-      const expected = join(GOLDEN, 'expected', path)
-      if (process.env.UPDATE_GOLDEN === '1') {
-        mkdirSync(dirname(expected), { recursive: true })
-        writeFileSync(expected, text!)
-      }
-      expect(text, path).toBe(readFileSync(expected, 'utf8'))
+      expectMatchesFile(text!, join(GOLDEN, 'expected', path))
     }
     // the app part is assigned only in builds that use xslt (compiler/emit/parts/xslt.ts)
     expect(result.modules.get('app.ts')).toContain('  xslt: XSLT,\n')

@@ -7,7 +7,7 @@ import { BasicScheme } from '../../../runtime/auth/basic-scheme.js'
 import { parseCredentialList, sha256 } from '../../../runtime/auth/credentials.js'
 import { Problem } from '../../../runtime/auth/settings.js'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
-import type { ClientRequest } from '../../../runtime/flow/context.js'
+import type { ClientRequest } from '../../../runtime/context/flow-context.js'
 
 const basic = (pair: string) => ({ headers: new Map([['authorization', `Basic ${Buffer.from(pair).toString('base64')}`]]) }) as unknown as ClientRequest
 

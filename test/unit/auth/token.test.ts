@@ -8,7 +8,7 @@ import type { TokenPlace } from '../../../runtime/auth/config.js'
 import { parseCompactJws } from '../../../runtime/auth/jws.js'
 import { displayAlg } from '../../../runtime/auth/jwt-scheme.js'
 import { readToken } from '../../../runtime/auth/token-source.js'
-import type { ClientRequest } from '../../../runtime/flow/context.js'
+import type { ClientRequest } from '../../../runtime/context/flow-context.js'
 import { parseJson } from '../../../runtime/oxn/parse-json.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { debugSelected, emitDebug, enterDebugScope, leaveDebugScope, debugScope } from '../../../runtime/debug/flow-debug.js'
-import type { FlowContext } from '../../../runtime/flow/context.js'
+import type { FlowContext } from '../../../runtime/context/flow-context.js'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 
 /** `$request/debug` as the pipeline recorded it. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { actionError, flowErrorObject, errorBodyObject } from '../../../runtime/flow/actions/error.js'
-import { FlowContext, type DebugLevel } from '../../../runtime/flow/context.js'
+import { FlowContext, type DebugLevel } from '../../../runtime/context/flow-context.js'
 import { createLogger } from '../../../runtime/log/logger.js'
 import { stringifyJsonValue } from '../../../runtime/errors/error-document.js'
 import { EMPTY } from '../../../runtime/values/item.js'

@@ -2,14 +2,15 @@
  * Emitted flow bodies compared to goldens (test/unit/flow/golden/<case>.ts.txt, written from <case>.xml; `.txt` keeps the
  * project type-check away from them, the last test type-checks them instead).
  * Expressions come from a stand-in for compiler/emit/xpath, so the goldens show this stage's code only.
- * `UPDATE_GOLDEN=1` rewrites them; review the diff like code.
+ * `UPDATE_GOLDEN=1` rewrites them (test/helpers/golden.ts); review the diff like code.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { js, lit, Name } from '../../../compiler/emit/code.js'
 import { EmitContext, type FlowSymbol } from '../../../compiler/emit/context.js'
 import type { XPathNode } from '../../../compiler/ir/xpath.js'
+import { expectMatchesFile } from '../../helpers/golden.js'
 import { compileFlow, SITE } from './helpers.js'
 
 vi.mock('../../../compiler/emit/actions/expression.js', () => ({
@@ -63,10 +64,7 @@ function emitModule(name: string): string {
 
 describe('emitted flow bodies (goldens)', () => {
   it.each(CASES)('%s', (name) => {
-    const actual = emitModule(name)
-    const file = join(GOLDEN, `${name}.ts.txt`)
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, actual)
-    expect(actual).toBe(readFileSync(file, 'utf8'))
+    expectMatchesFile(emitModule(name), join(GOLDEN, `${name}.ts.txt`))
   })
 
   it('is deterministic: the same flow gives byte-identical code', () => {

@@ -3,9 +3,9 @@
  * directly in `flows/` is treated as referenced by the definition; sub-flows are followed from there.
  * errors.txt holds the exact report (CL4, frames off, paths relative to the fixture). This runs the
  * real stage entry (`loadFlows`, so expressions go through compiler/xpath) and the project checks.
- * `UPDATE_GOLDEN=1` rewrites errors.txt.
+ * `UPDATE_GOLDEN=1` rewrites errors.txt (test/helpers/golden.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DiagnosticBag } from '../../../compiler/diagnostics/diagnostic.js'
@@ -14,6 +14,7 @@ import { createSourceFile, locAt } from '../../../compiler/diagnostics/source.js
 import { loadFlows } from '../../../compiler/flow/index.js'
 import type { FlowRef } from '../../../compiler/ir/definition.js'
 import { checkProject } from '../../../compiler/validate/index.js'
+import { expectMatchesFile } from '../../helpers/golden.js'
 
 const ROOT = join(import.meta.dirname, '../../fixtures/flow')
 const FIXTURES = readdirSync(ROOT).filter((name) => statSync(join(ROOT, name)).isDirectory()).sort()
@@ -38,9 +39,6 @@ describe('broken flow catalog', () => {
 
   it.each(FIXTURES)('%s', (name) => {
     const dir = join(ROOT, name)
-    const actual = report(dir)
-    const file = join(dir, 'errors.txt')
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, actual)
-    expect(actual).toBe(readFileSync(file, 'utf8'))
+    expectMatchesFile(report(dir), join(dir, 'errors.txt'))
   })
 })

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { DiagnosticBag } from '../../../compiler/diagnostics/diagnostic.js'
 import { compileFlowFile } from '../../../compiler/flow/load-flows.js'
-import type { AssertNode, BackendFlowNode } from '../../../compiler/ir/test-actions.js'
+import type { AssertNode } from '../../../compiler/ir/test-actions.js'
+import type { BackendFlowNode } from '../../../compiler/ir/statements.js'
 import { parseExpression } from '../../../compiler/xpath/index.js'
 import { reportLines, SITE } from './helpers.js'
 

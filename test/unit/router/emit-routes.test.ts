@@ -57,16 +57,16 @@ function emit(definitionText: string): Emitted {
 }
 
 describe('emitRoutes', () => {
-  it('writes one sorted route per line with its pattern and position, handlers hoisted', () => {
+  it('writes one sorted route per line with its pattern and position, handlers hoisted with their stages', () => {
     expect(emit(SHOP).modules.get('routes.ts')).toBe(
       [
         `import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runtime'`,
         `import { flowCartClear } from './flows/cart-clear.js'`,
         `import { flowCart } from './flows/cart.js'`,
         `import { flowFallback } from './flows/fallback.js'`,
-        `const HANDLER_1 = flowHandler("flows/cart.xml", flowCart)`,
-        `const HANDLER_2 = flowHandler("flows/cart-clear.xml", flowCartClear)`,
-        `const HANDLER_3 = flowHandler("flows/fallback.xml", flowFallback)`,
+        `const HANDLER_1 = flowHandler("flows/cart.xml", flowCart, { stages: ["body","context","mock","handler","response"] })`,
+        `const HANDLER_2 = flowHandler("flows/cart-clear.xml", flowCartClear, { stages: ["body","context","mock","handler","response"] })`,
+        `const HANDLER_3 = flowHandler("flows/fallback.xml", flowFallback, { stages: ["body","context","mock","handler","response"] })`,
         `/** Routes of the definition, matched by runtime/router (definition.md section 5). */`,
         `export const ROUTES: RouteTable = createRouteTable([`,
         `  // /cart (definition.yaml:5:3)`,

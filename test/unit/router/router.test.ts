@@ -3,8 +3,8 @@
  * data, plus the table's own contracts: Allow order (MA2), handlers per method, splitBasePath (P7, P8).
  */
 import { describe, expect, it } from 'vitest'
-import type { FlowHandler } from '../../../runtime/app.js'
-import { CONTINUE } from '../../../runtime/flow/completion.js'
+import type { FlowHandler } from '../../../runtime/context/handler.js'
+import { CONTINUE } from '../../../runtime/context/completion.js'
 import { createRouteTable, matchRoute, routesOf, splitBasePath, type RouteSegmentSpec, type RouteSpec } from '../../../runtime/router/index.js'
 import { expectCase } from './check-router.js'
 import { SCENARIOS } from './router-cases.js'

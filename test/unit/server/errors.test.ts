@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flowExecutionError, RaisedError } from '../../../runtime/errors/raised-error.js'
-import type { FlowContext } from '../../../runtime/flow/context.js'
+import type { FlowContext } from '../../../runtime/context/flow-context.js'
 import { JsonNumber, JsonObject } from '../../../runtime/values/json-value.js'
 import { ask, flow, makeApp, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
 

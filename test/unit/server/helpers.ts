@@ -5,9 +5,10 @@
  */
 import { connect } from 'node:net'
 import { request } from 'node:http'
-import type { CompiledApp, FlowHandler } from '../../../runtime/app.js'
-import { BREAK, CONTINUE, type Completion } from '../../../runtime/flow/completion.js'
-import type { FlowContext } from '../../../runtime/flow/context.js'
+import type { CompiledApp } from '../../../runtime/app.js'
+import type { FlowHandler } from '../../../runtime/context/handler.js'
+import { BREAK, CONTINUE, type Completion } from '../../../runtime/context/completion.js'
+import type { FlowContext } from '../../../runtime/context/flow-context.js'
 import { createRouteTable, flowHandler, type RouteSpec } from '../../../runtime/router/index.js'
 import type { RouteSegmentSpec } from '../../../runtime/router/types.js'
 import { createGateway, type Gateway } from '../../../runtime/server/index.js'

@@ -3,12 +3,12 @@
  * decoding (R1, R5), host/port/url (R9) and request ids (LG2).
  */
 import { describe, expect, it } from 'vitest'
-import { parseCookies } from '../../../runtime/server/cookies.js'
-import { decodeFormComponent, parseFormEncoded } from '../../../runtime/server/form-decoding.js'
+import { parseCookies } from '../../../runtime/http/cookies.js'
+import { decodeFormComponent, parseFormEncoded } from '../../../runtime/http/form-decoding.js'
 import { RequestIdSource } from '../../../runtime/server/request-id.js'
 import { collectHeaders } from '../../../runtime/server/request-headers.js'
 import { resolveOrigin } from '../../../runtime/server/request-origin.js'
-import { parseRequestTarget } from '../../../runtime/server/request-target.js'
+import { parseRequestTarget } from '../../../runtime/http/request-target.js'
 
 /** One character per byte, as node hands over the wire. */
 const wire = (text: string) => Buffer.from(text, 'utf8').toString('latin1')

@@ -4,7 +4,7 @@
  * CONTINUE and BREAK), EF2/X16 (which errors run the error flow).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FlowContext } from '../../../runtime/flow/context.js'
+import type { FlowContext } from '../../../runtime/context/flow-context.js'
 import { ask, BREAK, flow, makeApp, route, startTestGateway, type TestGateway } from './helpers.js'
 
 function text(ctx: FlowContext, value: string): void {

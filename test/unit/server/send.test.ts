@@ -4,7 +4,7 @@
  */
 import { Document } from 'slimdom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FlowContext } from '../../../runtime/flow/context.js'
+import type { FlowContext } from '../../../runtime/context/flow-context.js'
 import { oxnRoot, parseJson } from '../../../runtime/oxn/index.js'
 import { Content } from '../../../runtime/values/content.js'
 import { XPathMap, type Sequence } from '../../../runtime/values/item.js'

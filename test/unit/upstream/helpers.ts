@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { FlowContext, type GatewayServices } from '../../../runtime/flow/context.js'
+import { FlowContext, type GatewayServices } from '../../../runtime/context/flow-context.js'
 import { plainValue } from '../../../runtime/log/alert.js'
 import { createLogger } from '../../../runtime/log/logger.js'
 import { parseJson } from '../../../runtime/oxn/index.js'

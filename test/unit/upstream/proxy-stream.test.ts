@@ -7,7 +7,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FlowHandler, ProxyHandler } from '../../../runtime/app.js'
+import type { FlowHandler, ProxyHandler } from '../../../runtime/context/handler.js'
 import { proxyEnv, proxyHandler, type ProxyData } from '../../../runtime/upstream/proxy-handler.js'
 import { ask, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 import { Cleanups, type Upstream, type UpstreamHandler } from './helpers.js'

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger, type Logger } from '../../../runtime/log/logger.js'
 import { timeoutFailure, transportFailure } from '../../../runtime/upstream/failure.js'
-import { decimal, writeRequestLog, type ExchangeOutcome, type LogBase } from '../../../runtime/upstream/request-log.js'
+import { writeRequestLog, type ExchangeOutcome, type LogBase } from '../../../runtime/upstream/request-log.js'
 
 const BASE: LogBase = { requestId: 'Qw3-_x', url: 'http://127.0.0.1:9001/users/4711?q=a%20b', method: 'GET', id: 'main.0' }
 const OK: ExchangeOutcome = { status: 200, mime: 'application/json', bytes: 967, started: 1000, headAt: 1000.8124, cacheHit: false, refresh: false, failure: null }
@@ -40,21 +40,5 @@ describe('writeRequestLog', () => {
     const [fast, plain] = linesOf(base, outcome)
     expect(fast).toBe(plain)
     expect(JSON.parse(fast)).toMatchObject({ type: 'svc_request', requestID: base.requestId, status: outcome.status })
-  })
-})
-
-describe('decimal', () => {
-  it('writes units / scale exactly as String() writes the number', () => {
-    const units = [0, 1, 5, 10, 999, 1000, 1001, 123456, 999999, 1000000, 1000001, 86_400_000_000, 2 ** 53 - 1]
-    // a seeded walk over more values: every magnitude, with and without trailing zeros
-    for (let x = 7, i = 0; i < 5000; i++) {
-      x = (x * 48271) % 2147483647
-      units.push(x % 10 ** (1 + (i % 10)), (x % 1000) * 1000)
-    }
-    for (const scale of [1000, 1e6]) {
-      for (const n of units) expect(decimal(n, scale), `${n} / ${scale}`).toBe(String(n / scale))
-    }
-    expect(decimal(-5, 1000)).toBe('-0.005')
-    expect(decimal(Number.NaN, 1000)).toBe('null')
   })
 })

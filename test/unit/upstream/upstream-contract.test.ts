@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { RaisedError } from '../../../runtime/errors/raised-error.js'
-import { RequestSettings } from '../../../runtime/flow/request-settings.js'
+import { RequestSettings } from '../../../runtime/context/request-settings.js'
 import { plainValue } from '../../../runtime/log/alert.js'
 import { createMockTable } from '../../../runtime/mock/mock-table.js'
-import type { FlowHandler } from '../../../runtime/app.js'
+import type { FlowHandler } from '../../../runtime/context/handler.js'
 import { proxyEnv, proxyHandler } from '../../../runtime/upstream/proxy-handler.js'
 import { request } from '../../../runtime/upstream/request-action.js'
 import { UpstreamServices } from '../../../runtime/upstream/services.js'

@@ -5,8 +5,8 @@
  */
 import { expect } from 'vitest'
 import type { DefinitionNode } from '../../../compiler/ir/definition.js'
-import { buildPlanData, type BodySchemaData, type ParameterData, type PlanData } from '../../../compiler/schemas/plan-data.js'
-import { compileInMemory } from '../../../compiler/schemas/standalone.js'
+import { buildPlanData, type BodySchemaData, type ParameterData, type PlanData } from '../../../compiler/emit/plan-data.js'
+import { compileInMemory } from '../../../compiler/emit/standalone.js'
 import { createRouteTable } from '../../../runtime/router/index.js'
 import type { BodySchemaPlan, ParameterPlan, SchemaValidator, UpstreamDefinition, ValidationPlan } from '../../../runtime/validate/plan.js'
 import { Content } from '../../../runtime/values/content.js'

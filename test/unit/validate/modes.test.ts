@@ -1,7 +1,7 @@
 /** validation.md VA3-VA5: modes per level and the environment overrides; operations.md CF3. */
 import { describe, expect, it } from 'vitest'
 import { createGateway } from '../../../runtime/server/gateway.js'
-import { ConfigError } from '../../../runtime/server/config.js'
+import { ConfigError } from '../../../runtime/http/config.js'
 import { createValidationRuntime, requestModeOf, responseModeOf } from '../../../runtime/validate/modes.js'
 import type { OperationPlan, RoutePlan, ValidationPlan } from '../../../runtime/validate/plan.js'
 import { makeApp } from '../server/helpers.js'

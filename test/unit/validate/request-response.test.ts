@@ -3,7 +3,7 @@
  * VA17, VA19, VA21-VA25, VA34), without a server; fixtures 40-43 run the same over HTTP.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildPlanData } from '../../../compiler/schemas/plan-data.js'
+import { buildPlanData } from '../../../compiler/emit/plan-data.js'
 import { checkRequest } from '../../../runtime/validate/request-check.js'
 import { checkResponse } from '../../../runtime/validate/response-check.js'
 import { cleanupSites, lines, livePlan, loadDefinitionFiles, planOf, requestParts } from './helpers.js'

@@ -3,16 +3,17 @@
 import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runtime'
 import { flowOrders } from './flows/orders.js'
 
-const HANDLER_1 = flowHandler("flows/orders.xml", flowOrders)
+const HANDLER_1 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","context","security","mock","handler","response"] })
+const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","context","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([
   // /admin/** (definition.yaml:57:3)
   { pattern: "/admin/**", segments: ["admin"], wildcard: true, operations: null, handler: HANDLER_1 },
   // /docs (definition.yaml:64:3)
-  { pattern: "/docs", segments: ["docs"], wildcard: false, operations: [["GET", HANDLER_1]], handler: null },
+  { pattern: "/docs", segments: ["docs"], wildcard: false, operations: [["GET", HANDLER_2]], handler: null },
   // /orders (definition.yaml:50:3)
   { pattern: "/orders", segments: ["orders"], wildcard: false, operations: [["GET", HANDLER_1], ["POST", HANDLER_1]], handler: null },
   // /public/** (definition.yaml:61:3)
-  { pattern: "/public/**", segments: ["public"], wildcard: true, operations: null, handler: HANDLER_1 },
+  { pattern: "/public/**", segments: ["public"], wildcard: true, operations: null, handler: HANDLER_2 },
 ])

@@ -15,10 +15,10 @@
  */
 import type { DefinitionNode, OperationNode, ParameterNode, PlainJson, RouteNode, SchemaNode, SecurityRequirementNode, ValidationMode } from '../ir/definition.js'
 import type { Loc, SourceFile } from '../diagnostics/source.js'
-import { NameTable, pascalCase } from '../emit/names.js'
+import { NameTable, pascalCase } from './names.js'
 import type { CollectionFormat, CredentialPlan, ItemsPlan, ParameterType } from '../../runtime/validate/plan.js'
-import { SchemaRegistry } from './registry.js'
-import type { SchemaObject } from './translate.js'
+import { SchemaRegistry } from '../schemas/registry.js'
+import type { SchemaObject } from '../schemas/translate.js'
 
 /** A ParameterPlan whose validator is an entry name. */
 export interface ParameterData {

@@ -4,8 +4,8 @@
  * has none, and every area then behaves exactly as without svc-test.
  */
 import type { Dispatcher } from 'undici'
-import type { FlowContext } from '../flow/context.js'
-import type { VariableStore } from '../flow/variables.js'
+import type { FlowContext } from './flow-context.js'
+import type { VariableStore } from './variables.js'
 import type { Sequence } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
 
@@ -27,4 +27,11 @@ export interface TestRunHooks {
    * backend flow; null while no backend flow is registered (the request then uses the network).
    */
   backendDispatcher(ctx: FlowContext, id: string): Dispatcher | null
+}
+
+declare module './flow-context.js' {
+  interface GatewayServices {
+    /** The svc-test file this gateway runs (operations.md TS6-TS8); absent in a server. */
+    readonly testRun?: TestRunHooks
+  }
 }

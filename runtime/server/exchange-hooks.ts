@@ -13,10 +13,12 @@
  */
 import { startRequestDebugging } from '../debug/request-debug.js'
 import { attachDebugSession } from '../debug/flow-debug.js'
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { RouteMatch } from '../router/types.js'
-import type { Exchange } from '../server/exchange.js'
-import type { RequestRecord } from '../server/request-record.js'
+import type { Exchange } from './exchange.js'
+import type { RequestRecord } from './request-record.js'
+
+export { endExchange } from './end-exchange.js'
 
 const CORS_PREFLIGHT = 'cors-preflight'
 
@@ -26,7 +28,7 @@ export function beginExchange(exchange: Exchange, record: RequestRecord): void {
     const session = (exchange.debug = startRequestDebugging(settings, record))
     session.stage('PL1-PL5 request and routing')
   }
-  exchange.gateway.operations?.metrics.requestStarted()
+  exchange.gateway.operations?.metrics?.requestStarted()
 }
 
 export function noteRoute(exchange: Exchange, match: RouteMatch | null): void {
@@ -55,21 +57,4 @@ export function debugBody(exchange: Exchange, status: number, body: string | Uin
   if (!session.config.appends) return body
   const applies = exchange.req.method !== 'HEAD' && status !== 204 && status !== 304 && exchange.flow !== CORS_PREFLIGHT && exchange.reserved === null
   return session.appendTo(body, applies)
-}
-
-/** Ends the exchange's metrics and debugging; false when no access line is written (LG10). */
-export function endExchange(exchange: Exchange): boolean {
-  exchange.debug?.finish()
-  const metrics = exchange.gateway.operations?.metrics
-  const reserved = exchange.reserved
-  if (metrics !== undefined) {
-    const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
-    metrics.requestEnded(reserved === null, exchange.route, status, (performance.now() - exchange.started) / 1000, exchange.errorCode)
-  }
-  return reserved !== 'health'
-}
-
-/** The status an unfinished exchange is logged with (LG3 `aborted`): as built, else 499. */
-function builtStatus(ctx: FlowContext | null): number {
-  return ctx !== null && ctx.response.status !== 200 ? ctx.response.status : 499
 }

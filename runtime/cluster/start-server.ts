@@ -7,11 +7,12 @@
  * process-wide handlers; createGateway never does.
  */
 import type { CompiledApp } from '../app.js'
-import { startClusterPrimary } from '../cluster/primary.js'
+import { startClusterPrimary } from './primary.js'
+import type { RunningServer } from './running-server.js'
 import { createLogger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
-import { ConfigError, type Environment } from './config.js'
-import { createGateway, type Gateway } from './gateway.js'
+import { ConfigError, type Environment } from '../http/config.js'
+import { createGateway, type Gateway } from '../server/gateway.js'
 
 export interface StartOptions {
   /** Absolute path of the compiled site copy (`dist/site/`, CL2). */
@@ -22,13 +23,6 @@ export interface StartOptions {
   readonly logSink?: LogSink
 }
 
-export interface RunningServer {
-  readonly host: string
-  readonly port: number
-  readonly gateway: Gateway
-  /** Graceful shutdown (CL10) without exiting the process. */
-  close(): Promise<void>
-}
 
 export async function startServer(app: CompiledApp, options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env

@@ -6,7 +6,8 @@
  * UP-NET-8). Decided: an element counts as enabled unless some `set-config` gave it `enable="false"`
  * and no later one `enable="true"`; `svc/validation request` is kept but changes nothing.
  */
-import type { ValidationMode } from '../validate/plan.js'
+/** `true`, `false` or `'report-only'` (validation.md VA1, VA3); runtime/validate reads the modes. */
+export type ValidationMode = boolean | 'report-only'
 
 export class RequestSettings {
   readonly #elements = new Map<string, Record<string, string>>()

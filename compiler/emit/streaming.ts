@@ -5,17 +5,16 @@
  * post-check flows or the handler flow (with their sub-flows) reads `$body`, `$request/post` or
  * `$request` as a whole, `follow-redirects` is not statically true and no upstream `definition` (nor
  * `validate-request`) is written in the `proxy-request` (request validation reads the body,
- * UP-PROXY-6). What the flows read is decided from the IR (compiler/validate/flow-reads.ts), so a
+ * UP-PROXY-6). What the flows read is decided from the IR (each FlowNode's `reads`), so a
  * comment or string that mentions `$body` does not matter; the two options are looked for in the
  * literal text of the `proxy-request` template, erring towards buffering. Request validation is
  * checked at server start (runtime/server/pipeline.ts).
  */
-import type { DefinitionNode, FlowRef } from '../ir/definition.js'
+import type { DefinitionNode, FlowRef, ProxyHandlerNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { StatementNode } from '../ir/statements.js'
 import type { TemplateNode, TemplatePart } from '../ir/template.js'
-import type { ProxyHandlerNode } from '../ir/upstream.js'
-import { flowReads, mayRead, mayReadChild } from '../validate/flow-reads.js'
+import { combinedReads, mayRead, mayReadChild } from './flow-reads.js'
 
 const FOLLOWS_REDIRECTS = /["']?follow-redirects["']?\s*:\s*["']?true/
 /** An upstream `definition`: `validate-request` then defaults to true for the proxy (UP-PROXY-6). */
@@ -23,7 +22,7 @@ const NAMES_DEFINITION = /["']definition["']\s*:|["']validate-request["']\s*:\s*
 
 /** Whether the flows may read the client body: `$body`, `$request/post` or `$request` whole (UP-GEN-6 step 2). */
 export function readsRequestBody(flows: Iterable<FlowNode>): boolean {
-  const reads = flowReads(flows)
+  const reads = combinedReads(flows)
   return mayRead(reads, 'body') || mayReadChild(reads, 'request', 'post')
 }
 

@@ -6,17 +6,17 @@
  * that cannot be loaded is an RF (the build is incomplete). Documents the stylesheet reads
  * (`document('svc://…')`) come from content locations and the site copy.
  */
-import { flowExecutionError } from '../../errors/raised-error.js'
-import { mediaTypeOfFile } from '../../oxn/decoders/file-media-type.js'
-import { Content } from '../../values/content.js'
-import { TransformError, type StylesheetSpec, type XsltEngine } from '../../xslt/engine.js'
-import type { SaxonNode } from '../../xslt/saxon.js'
-import { xsltSourceText } from '../../xslt/input.js'
-import { resultContent } from '../../xslt/result.js'
-import type { FlowContext } from '../context.js'
-import type { Location, LocationText } from './location.js'
-import { readLocation, readSiteFile } from './read-location.js'
-import { locationName, warnAction, writeLocation, type WritableLocation } from './write-location.js'
+import { flowExecutionError } from '../errors/raised-error.js'
+import { mediaTypeOfFile } from '../oxn/decoders/file-media-type.js'
+import { Content } from '../values/content.js'
+import { TransformError, type StylesheetSpec, type XsltEngine } from './engine.js'
+import type { SaxonNode } from './saxon.js'
+import { xsltSourceText } from './input.js'
+import { resultContent } from './result.js'
+import type { FlowContext } from '../context/flow-context.js'
+import type { Location, LocationText } from '../context/location.js'
+import { readLocation, readSiteFile } from '../flow/actions/read-location.js'
+import { locationName, warnAction, writeLocation, type WritableLocation } from '../flow/actions/write-location.js'
 
 export function applyXslt(ctx: FlowContext, at: string, stylesheet: StylesheetSpec, input: Location | LocationText, output: WritableLocation): void {
   const engine = ctx.gateway.xslt

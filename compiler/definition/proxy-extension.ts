@@ -9,13 +9,13 @@
  */
 import { dirname } from 'node:path'
 import type { Loc } from '../diagnostics/source.js'
-import type { ProxyHandlerNode, ProxyValueNode } from '../ir/upstream.js'
+import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
 import { ConfigProblems, type ConfigPath } from '../../runtime/upstream/config-problems.js'
 import type { UpstreamOptions } from '../../runtime/upstream/options.js'
 import { checkProxyConfig } from '../../runtime/upstream/proxy-config.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../runtime/values/json-value.js'
-import type { LoadContext } from '../definition/context.js'
-import type { DocNode, MapEntry } from '../definition/doc-node.js'
+import type { LoadContext } from './context.js'
+import type { DocNode, MapEntry } from './doc-node.js'
 import { checkCertificateFile, checkDefinitionOptions, reportProblems } from './static-config.js'
 
 /** Object-valued properties whose single `env` member is a header, cookie or option named `env`, not PX4. */

@@ -7,11 +7,11 @@
  * processed normally and a `mock` debug message says why (MK2, Decided). Without SVC_ALLOW_MOCKING the
  * header means nothing (MK5).
  */
-import type { FlowContext } from '../flow/context.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { RouteEntry } from '../router/types.js'
-import type { Exchange } from '../server/exchange.js'
+import type { Exchange } from './exchange.js'
 import { Content } from '../values/content.js'
-import { chooseExample } from './choose-example.js'
+import { chooseExample } from '../mock/choose-example.js'
 
 /** The access log `flow` of a mocked response (LG3, MK4). */
 export const MOCK_FLOW = 'mock'

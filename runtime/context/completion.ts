@@ -3,7 +3,7 @@
  * ran to its end or hit `return`, BREAK when `break` or a terminating action ended the whole run.
  * Raised errors are thrown (runtime/errors RaisedError).
  */
-import type { FlowContext } from './context.js'
+import type { FlowContext } from './flow-context.js'
 
 export const CONTINUE = 0
 export const BREAK = 1

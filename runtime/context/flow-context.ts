@@ -3,21 +3,21 @@
  * request, never stored globally). Process-wide services hang off `gateway`.
  */
 import type { Readable } from 'node:stream'
-import type { DebugSettings } from '../debug/settings.js'
-import type { DebugSession } from '../debug/session.js'
 import type { Logger } from '../log/logger.js'
-import type { TestRunHooks } from '../testing/hooks.js'
-import type { UpstreamServices } from '../upstream/services.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
-import type { FunctionCaches } from '../xpath/functions/caches.js'
-import type { XsltEngine } from '../xslt/engine.js'
 import type { RequestSettings } from './request-settings.js'
 import { ResponseState } from './response.js'
 import { VariableStore } from './variables.js'
 
-/** Process-wide services and facts shared by all requests of one gateway instance. */
+/**
+ * Process-wide services and facts shared by all requests of one gateway instance. The services of
+ * higher layers are declared where they are made, by augmenting this interface (`declare module`):
+ * `functionCaches` (runtime/xpath/functions/caches.ts), `upstream` (runtime/upstream/services.ts),
+ * `debug` (runtime/debug/settings.ts) and `xslt` (runtime/xslt/engine.ts); so this layer needs none
+ * of their types. `testRun` (test-run-hooks.ts) is declared the same way, as its hooks take a FlowContext.
+ */
 export interface GatewayServices {
   /** Absolute path of the site root copy (operations.md CL2) that files are read from. */
   readonly siteRoot: string
@@ -26,16 +26,6 @@ export interface GatewayServices {
   readonly env: Sequence
   /** `$server` (definition.md SV1), built once at start. */
   readonly server: Sequence
-  /** Site files, parsed JSON files, keys and sort keys the extension functions read (LOC-2); none when absent. */
-  readonly functionCaches?: FunctionCaches
-  /** Connection pools, response cache and settings of upstream requests (upstream.md); made by the gateway. */
-  readonly upstream?: UpstreamServices
-  /** SVC_DEBUG, the `Debug` header rules and masking (operations.md DB1-DB9); made by the gateway. */
-  readonly debug?: DebugSettings
-  /** The lazily loaded XSLT engine and compiled stylesheets (actions.md ACT-xslt); only for apps using `xslt`. */
-  readonly xslt?: XsltEngine
-  /** The svc-test file this gateway runs (operations.md TS6-TS8); absent in a server. */
-  readonly testRun?: TestRunHooks
 }
 
 /** Levels of debug messages (operations.md DB2), lowest first. */
@@ -43,6 +33,18 @@ export type DebugLevel = 'verbose' | 'debug' | 'info' | 'warn' | 'error' | 'aler
 
 /** Receives a request's debug messages (operations.md LG7); the debug configuration (DB1) decides what is written. */
 export type DebugWriter = (level: DebugLevel, topic: string, message: string) => void
+
+/**
+ * What a flow context uses of its request's debug session; runtime/debug/session.ts implements it
+ * (declared here so that the context needs nothing of the debug area).
+ */
+export interface RequestDebugSession {
+  /** Whether a message of `level` with `topic` (or one of `extra`, the topics in force) is selected. */
+  selects(level: DebugLevel, topic: string, extra?: readonly string[]): boolean
+  write(level: DebugLevel, topic: string, message: string, data?: unknown): void
+  /** The writer of `ctx.debug` for a context with these topics in force; null when it would write nothing. */
+  writerFor(scope: { readonly debugTopics: readonly string[] }): DebugWriter | null
+}
 
 /** Content locations of flows.md F-LOC-1: the main content and stored upstream bodies. */
 export class ContentStore {
@@ -130,7 +132,7 @@ export class FlowContext {
    */
   debug: DebugWriter | null = null
   /** The request's debug session (runtime/debug, operations.md DB1-DB9); null outside a client request. */
-  debugSession: DebugSession | null = null
+  debugSession: RequestDebugSession | null = null
   /** Topics of the `debug` attributes in force: the running action's and its sub-flows' (flows.md F-DBG-2). */
   debugTopics: readonly string[] = NO_DEBUG_TOPICS
   /** BIN-1/BIN-2 (xpath-functions.md): strings returned through the byte fallback and their bytes. */

@@ -18,11 +18,13 @@ import { raiseGatewayError, type RaisedError } from '../errors/raised-error.js'
 import { errorStatusOf } from '../errors/error-document.js'
 import { securityViolation } from '../auth/security-error.js'
 import { writeAlert } from '../log/alert.js'
-import type { Exchange } from '../server/exchange.js'
-import type { RequestRecord } from '../server/request-record.js'
-import { writeResponse } from '../server/write-response.js'
-import { basicCredentialsMatch } from './basic-credentials.js'
-import { renderStatusDocument } from './status-document.js'
+import type { Exchange } from './exchange.js'
+import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
+import type { RequestRecord } from './request-record.js'
+import { writeResponse } from '../http/write-response.js'
+import { basicCredentialsMatch } from '../health/basic-credentials.js'
+import { renderStatusDocument } from '../health/status-document.js'
+import type { StatusEndpoints } from '../health/operations.js'
 
 export const STATUS_PATH = '/_svc/status'
 export const METRICS_PATH = '/_svc/metrics'
@@ -31,18 +33,18 @@ const NO_STORE: readonly (readonly [string, string])[] = Object.freeze([['Cache-
 const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 
 /** Which reserved endpoint a request is for. */
-export type ReservedEndpoint = 'health' | 'status' | 'metrics'
+export type { ReservedEndpoint }
 
 /** PL2: answers a reserved endpoint and returns true, or returns false to continue with PL3. */
 export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord): boolean {
   const { config, operations } = exchange.gateway
   if (operations === undefined) return false
   const path = record.path
+  const status = operations.status
   let endpoint: ReservedEndpoint
   if (path === config.healthPath && path !== '') endpoint = 'health'
-  else if (config.statusAuth === null) return false
-  else if (path === STATUS_PATH) endpoint = 'status'
-  else if (path === METRICS_PATH) endpoint = 'metrics'
+  else if (status !== null && path === STATUS_PATH) endpoint = 'status'
+  else if (status !== null && path === METRICS_PATH) endpoint = 'metrics'
   else return false
   exchange.reserved = endpoint
   if (record.method !== 'GET' && record.method !== 'HEAD') {
@@ -50,26 +52,31 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
     sendError(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
     return true
   }
-  if (endpoint === 'health') {
+  // without status endpoints only the health endpoint gets here
+  if (endpoint === 'health' || status === null) {
     const stopping = exchange.gateway.stopping
     send(exchange, stopping ? 503 : 200, NO_STORE, 'application/json', stopping ? '{"status":"stopping"}' : '{"status":"ok"}')
     return true
   }
-  if (!basicCredentialsMatch(record.headers.get('authorization'), operations.statusDigest!)) {
-    const error = securityViolation([`Credentials required for ${path}`], record.id, [STATUS_REALM])
+  answerStatusEndpoint(exchange, record, endpoint, status)
+  return true
+}
+
+/** HL3, HL4: `/_svc/status` and `/_svc/metrics` behind their Basic credentials. */
+function answerStatusEndpoint(exchange: Exchange, record: RequestRecord, endpoint: 'status' | 'metrics', status: StatusEndpoints): void {
+  if (!basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
+    const error = securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
     writeAlert(exchange.gateway.logger, record.id, 'security', error.errorObject, true)
     sendError(exchange, error)
-    return true
+    return
   }
-  const metrics = operations.metrics
   if (endpoint === 'metrics') {
-    send(exchange, 200, NO_STORE, METRICS_TYPE, metrics.render())
-    return true
+    send(exchange, 200, NO_STORE, METRICS_TYPE, status.metrics.render())
+    return
   }
   const { app, config: { role } } = exchange.gateway
-  const body = renderStatusDocument({ stopping: exchange.gateway.stopping, version: app.version, revision: app.revision, role, metrics: metrics.snapshot() })
+  const body = renderStatusDocument({ stopping: exchange.gateway.stopping, version: app.version, revision: app.revision, role, metrics: status.metrics.snapshot() })
   send(exchange, 200, NO_STORE, 'application/json', body)
-  return true
 }
 
 function send(exchange: Exchange, status: number, headers: readonly (readonly [string, string])[], type: string, body: string): void {

@@ -6,16 +6,16 @@
  * Checked formats come from the runtime's SCHEMA_FORMATS (VA27), which the generated code imports.
  * `compileInMemory` builds the same validators without generating code (for tests).
  */
-import AjvDraft04 from 'ajv-draft-04'
-import { Name } from 'ajv/dist/compile/codegen/index.js'
-import standalone from 'ajv/dist/standalone/index.js'
+import { createRequire } from 'node:module'
+import type AjvDraft04 from 'ajv-draft-04'
+import type standalone from 'ajv/dist/standalone/index.js'
 import { transformSync } from 'esbuild'
 import type { PlainJson } from '../ir/definition.js'
 import { SCHEMA_FORMATS } from '../../runtime/validate/formats.js'
 import type { SchemaValidator } from '../../runtime/validate/plan.js'
-import { addSchemaKeywords } from './keywords.js'
-import { ROOT_SCHEMA_ID } from './registry.js'
-import type { SchemaObject } from './translate.js'
+import { addSchemaKeywords, type AjvCodegen } from '../schemas/keywords.js'
+import { ROOT_SCHEMA_ID } from '../schemas/registry.js'
+import type { SchemaObject } from '../schemas/translate.js'
 
 /** The generated validator module. */
 export interface ValidatorModule {
@@ -27,8 +27,28 @@ export interface ValidatorModule {
 
 const FORMATS_NAME = 'SCHEMA_FORMATS'
 
-function createAjv(source: boolean): InstanceType<typeof AjvDraft04.default> {
-  const ajv = new AjvDraft04.default({
+/** The parts of ajv the compiler uses. */
+interface AjvModules {
+  readonly Ajv: typeof AjvDraft04.default
+  readonly standaloneCode: typeof standalone.default
+  readonly codegen: AjvCodegen
+}
+
+/**
+ * ajv (CommonJS), required when a build first compiles a schema rather than when the compiler loads:
+ * most builds have none, and loading ajv takes longer than their whole emit stage. Node caches it.
+ */
+function loadAjv(): AjvModules {
+  const require = createRequire(import.meta.url)
+  return {
+    Ajv: (require('ajv-draft-04') as typeof AjvDraft04).default,
+    standaloneCode: (require('ajv/dist/standalone/index.js') as typeof standalone).default,
+    codegen: require('ajv/dist/compile/codegen/index.js') as AjvCodegen,
+  }
+}
+
+function createAjv({ Ajv, codegen }: AjvModules, source: boolean): InstanceType<typeof AjvDraft04.default> {
+  const ajv = new Ajv({
     allErrors: true,
     strict: false,
     validateSchema: false,
@@ -36,9 +56,9 @@ function createAjv(source: boolean): InstanceType<typeof AjvDraft04.default> {
     logger: false,
     inlineRefs: true,
     formats: SCHEMA_FORMATS as Record<string, never>,
-    code: source ? { source: true, esm: true, formats: new Name(FORMATS_NAME) } : {},
+    code: source ? { source: true, esm: true, formats: new codegen.Name(FORMATS_NAME) } : {},
   })
-  addSchemaKeywords(ajv as never)
+  addSchemaKeywords(ajv as never, codegen)
   return ajv
 }
 
@@ -54,11 +74,12 @@ function addSchemas(ajv: InstanceType<typeof AjvDraft04.default>, definitions: S
 export function compileValidatorModule(header: string, definitions: SchemaObject, entries: ReadonlyMap<string, PlainJson>): ValidatorModule {
   const names = [...entries.keys()]
   if (names.length === 0) return { javascript: `${header}\n\nexport {}\n`, declarations: `${header}\n\nexport {}\n` }
-  const ajv = createAjv(true)
+  const modules = loadAjv()
+  const ajv = createAjv(modules, true)
   addSchemas(ajv, definitions, entries)
   const exports: Record<string, string> = {}
   for (const name of names) exports[name] = name
-  const code = standalone.default(ajv as never, exports)
+  const code = modules.standaloneCode(ajv as never, exports)
   const formatted = transformSync(code, { format: 'esm', target: 'node20', legalComments: 'none' }).code
   const imports = formatted.includes(FORMATS_NAME) ? `import { ${FORMATS_NAME} } from 'svc-gateway/runtime'\n` : ''
   const body = formatted.replace(/^"use strict";\n/, '')
@@ -75,7 +96,7 @@ export function compileValidatorModule(header: string, definitions: SchemaObject
 
 /** The same validators, compiled in memory (tests of the runtime checks). */
 export function compileInMemory(definitions: SchemaObject, entries: ReadonlyMap<string, PlainJson>): Map<string, SchemaValidator> {
-  const ajv = createAjv(false)
+  const ajv = createAjv(loadAjv(), false)
   addSchemas(ajv, definitions, entries)
   const out = new Map<string, SchemaValidator>()
   for (const name of entries.keys()) out.set(name, ajv.getSchema(name) as unknown as SchemaValidator)

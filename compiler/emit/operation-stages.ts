@@ -1,0 +1,42 @@
+/**
+ * Which pipeline stages apply to an operation (definition.md section 9; runtime/server/stages.ts),
+ * decided from the definition so that a request runs only those: request validation when the
+ * definition has anything to validate (validation.md), security when an enforced scheme guards the
+ * operation (security.md A9-A11), the init flow when there is one (H7). The body, the flow context,
+ * mocking (its run-time switch and debug messages, operations.md MK1), the handler and the response
+ * always apply.
+ */
+import type { OperationStageName } from '../../runtime/context/handler.js'
+import type { DefinitionNode, OperationNode, RouteNode } from '../ir/definition.js'
+import { usesValidation } from './plan-data.js'
+import { normaliseRequirement } from './parts/security.js'
+
+/** The definition-wide facts, found once per build. */
+export interface StageFacts {
+  readonly validation: boolean
+  readonly initFlow: boolean
+  /** Names of the schemes that are enforced (security.md A3). */
+  readonly enforced: ReadonlySet<string>
+}
+
+export function stageFacts(definition: DefinitionNode): StageFacts {
+  return {
+    validation: usesValidation(definition),
+    initFlow: definition.initFlow !== null,
+    enforced: new Set(definition.securitySchemes.filter((scheme) => scheme.enforced).map((scheme) => scheme.name)),
+  }
+}
+
+/** The stages of `operation` of `route` (null: the route's handler for any method), in pipeline order. */
+export function operationStages(facts: StageFacts, definition: DefinitionNode, route: RouteNode, operation: OperationNode | null): OperationStageName[] {
+  const requirement = (operation === null ? null : operation.security) ?? route.security ?? definition.security
+  const secured = facts.enforced.size > 0 && normaliseRequirement(requirement, facts.enforced) !== null
+  const stages: OperationStageName[] = ['body']
+  if (facts.validation) stages.push('request-validation')
+  stages.push('context')
+  if (secured) stages.push('security')
+  stages.push('mock')
+  if (facts.initFlow) stages.push('init-flow')
+  stages.push('handler', 'response')
+  return stages
+}

@@ -1,0 +1,53 @@
+/**
+ * The flow context of a request and the end of a flow run: the context with the predefined variables
+ * (flows.md F-KIND-2 phase 1), made once per request by the pipeline; and PL12 to PL14 after a normal
+ * end (F-EXEC-4), where a failure to render or send is handled like a raised error.
+ */
+import { FlowContext } from '../context/flow-context.js'
+import { startFlowDebugging } from './exchange-hooks.js'
+import { oxnRoot } from '../oxn/index.js'
+import { checkClientResponse } from '../validate/client-checks.js'
+import { singleton } from '../values/item.js'
+import type { Exchange } from './exchange.js'
+import { handleRaised } from './raised-errors.js'
+import type { RequestRecord } from './request-record.js'
+import { buildRequestObject } from './request-variable.js'
+import { renderFlowResponse, sendFlowResponse } from './send.js'
+
+/** The FlowContext of the request with the predefined variables (F-KIND-2 phase 1). */
+export function startFlows(exchange: Exchange, record: RequestRecord): FlowContext {
+  const services = exchange.gateway.services
+  // svc-test (operations.md TS6, TS7): the test file's variables and `$env` with its overrides
+  const test = services.testRun
+  const ctx = new FlowContext(services, record.id, exchange, test?.vars)
+  ctx.request = record
+  // the compiler knows whether any flow reads `$request` and `$upstream` (a test run shares its variables)
+  const reads = test === undefined ? exchange.gateway.app.reads : undefined
+  if (reads?.request !== false) ctx.vars.set('request', singleton(oxnRoot(buildRequestObject(record))))
+  if (reads?.upstream === false) ctx.readsUpstream = false
+  ctx.vars.set('server', services.server)
+  ctx.vars.set('env', test === undefined ? services.env : test.env)
+  ctx.vars.set('body', singleton(record.body))
+  exchange.ctx = ctx
+  startFlowDebugging(exchange, ctx)
+  return ctx
+}
+
+/**
+ * PL12-PL14 after a normal end (F-EXEC-4); a failure to render or send is handled like a raised error.
+ * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20).
+ */
+export async function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): Promise<void> {
+  try {
+    const response = renderFlowResponse(ctx)
+    // PL12
+    if (pattern !== null && !exchange.finished) {
+      const { validation, logger } = exchange.gateway
+      const invalid = checkClientResponse(validation, pattern, exchange.req.method ?? 'GET', response, logger, ctx.requestId, ctx.settings?.responseValidation)
+      if (invalid !== null) throw invalid
+    }
+    sendFlowResponse(exchange, ctx, response)
+  } catch (thrown) {
+    await handleRaised(exchange, ctx, thrown)
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * PL3 for a request outside the API base path (H9, F-KIND-8, X16): the default flow runs, with the
+ * error flow for what it raises; without a default flow 405 / 3210 with an empty `Allow`, never the
+ * error flow.
+ */
+import { raiseGatewayError } from '../errors/raised-error.js'
+import type { Exchange } from './exchange.js'
+import { finishFlows, startFlows } from './flow-run.js'
+import { handleRaised, sendErrorWithoutFlow } from './raised-errors.js'
+import { readRequestBody } from './request-body.js'
+import type { RequestRecord } from './request-record.js'
+
+export async function handleNonApi(exchange: Exchange, record: RequestRecord): Promise<void> {
+  const { app } = exchange.gateway
+  const defaultFlow = app.defaultFlow
+  if (defaultFlow === null) {
+    const info = `Path ${record.path} is outside the API base path ${app.basePath}`
+    sendErrorWithoutFlow(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', '']]))
+    return
+  }
+  if (!(await readRequestBody(exchange, record))) return
+  const ctx = startFlows(exchange, record)
+  exchange.flow = defaultFlow.file
+  try {
+    await defaultFlow.run(ctx)
+  } catch (thrown) {
+    return handleRaised(exchange, ctx, thrown)
+  }
+  return finishFlows(exchange, ctx)
+}
