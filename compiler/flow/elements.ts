@@ -1,17 +1,21 @@
 /**
- * The closed set of flow element names (flows.md F-DOC-4, F-DOC-5): actions, test actions, control
- * elements, and which of them are containers.
+ * The closed set of flow element names (flows.md F-DOC-4, F-DOC-5): actions and test actions (from
+ * the ACTIONS registry), `backend-flow`, and the control elements.
  */
+import { actionEntries } from './actions/index.js'
 
-/** Actions of actions.md, in its order. */
-export const ACTION_NAMES = [
-  'auth', 'copy', 'debug', 'dump', 'echo', 'error', 'eval', 'log', 'nameshave', 'pass-body', 'proxy-request',
-  'regex', 'request', 'requests', 'serve', 'set-config', 'set-response-headers', 'set-status', 'sub-flow',
-  'template', 'xslt',
-] as const
+/** Actions of actions.md, in code point order. */
+export const ACTION_NAMES: readonly string[] = actionEntries()
+  .filter((entry) => entry.testOnly !== true)
+  .map((entry) => entry.name)
 
-/** Test actions: only inside `svc-test` documents (F-DOC-5). */
-export const TEST_ACTION_NAMES = ['assert', 'backend-flow', 'set-env', 'test-request'] as const
+/** Test actions: only inside `svc-test` documents (F-DOC-5); `backend-flow` holds statements of its own. */
+export const TEST_ACTION_NAMES: readonly string[] = [
+  ...actionEntries()
+    .filter((entry) => entry.testOnly === true)
+    .map((entry) => entry.name),
+  'backend-flow',
+].sort()
 
 export const CONTROL_NAMES = ['if', 'elseif', 'else', 'break', 'return'] as const
 
@@ -19,12 +23,9 @@ export const CONTROL_NAMES = ['if', 'elseif', 'else', 'break', 'return'] as cons
 export const ELEMENT_NAMES: readonly string[] = [...ACTION_NAMES, ...TEST_ACTION_NAMES, ...CONTROL_NAMES]
 
 export function isActionName(name: string): boolean {
-  return (ACTION_NAMES as readonly string[]).includes(name)
+  return ACTION_NAMES.includes(name)
 }
 
 export function isTestActionName(name: string): boolean {
-  return (TEST_ACTION_NAMES as readonly string[]).includes(name)
+  return TEST_ACTION_NAMES.includes(name)
 }
-
-/** Variables that test actions set (actions.md ACT-test-request-4), for the XC-7 check. */
-export const TEST_REQUEST_VARIABLES = ['status', 'response', 'headers'] as const

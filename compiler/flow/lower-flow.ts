@@ -1,21 +1,21 @@
 /**
  * Element tree -> FlowNode (flows.md F-DOC-2, F-DOC-4, F-DOC-5, F-CTL-1..9). Containers hold actions
  * and control elements; `if` / `elseif` / `else` siblings form chains; `break` and `return` take only
- * `if`. The set of element names is closed: unknown names are a CE with a suggestion, test actions
- * outside `svc-test` are a CE, and actions without a parser yet are a CE "not implemented yet" (their
- * attributes and body are not checked further). A failed statement is dropped; the rest of the file
- * is still checked.
+ * `if`. The set of element names is closed (the ACTIONS registry): unknown names are a CE with a
+ * suggestion, test actions outside `svc-test` are a CE. A failed statement is dropped; the rest of
+ * the file is still checked.
  */
 import { bestMatchSuffix } from '../diagnostics/did-you-mean.js'
+import { invariant } from '../diagnostics/invariant.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
-import { checkVariableName } from '../../runtime/context/variable-name.js'
-import { ACTION_PARSERS, isImplementedAction, type ActionSyntax } from './actions/index.js'
+import { actionEntry } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
 import { lowerBackendFlow } from './backend-flow.js'
+import { flowReads } from './flow-reads.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
-import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName, TEST_REQUEST_VARIABLES } from './elements.js'
+import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName } from './elements.js'
 import { lowerExpression } from './expression.js'
 import { attributeOf, type LowerContext } from './lower-context.js'
 import type { XmlDocument, XmlElement } from './parse-xml.js'
@@ -43,6 +43,7 @@ export function lowerFlow(document: XmlDocument, ctx: LowerContext): FlowNode | 
     root: root.name === 'svc-test' ? 'svc-test' : 'flow',
     body,
     subFlows: [...new Set(ctx.subFlowRefs.map((ref) => ref.path))],
+    reads: flowReads(body),
     assigned: [...ctx.assigned],
   }
 }
@@ -156,17 +157,13 @@ function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode |
     return undefined
   }
   if (name === 'backend-flow') return lowerBackendFlow(element, ctx, lowerBlock)
-  if (!isImplementedAction(name)) {
-    noteAssignments(element, ctx)
-    ctx.bag.error('flow/not-implemented', ctx.elementLoc(element), `action <${name}> is not implemented yet`)
-    return undefined
-  }
-  const syntax = ACTION_PARSERS[name] as ActionSyntax<typeof name>
-  const attributesOk = checkAttributeNames(element, ctx, [...syntax.attributes, ...COMMON_ACTION_ATTRIBUTES], syntax.required)
+  const entry = actionEntry(name)
+  invariant(entry !== undefined, `element <${name}> is an action without an ACTIONS entry`)
+  const attributesOk = checkAttributeNames(element, ctx, [...entry.attributes, ...COMMON_ACTION_ATTRIBUTES], entry.required)
   if (!attributesOk) return undefined
   const condition = lowerCondition(element, ctx)
   const debug = debugTopics(element, ctx)
-  const node = syntax.lower(element, ctx, { loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition: condition ?? null, debug })
+  const node = entry.lower(element, ctx, { loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition: condition ?? null, debug })
   return condition === undefined ? undefined : node
 }
 
@@ -177,15 +174,4 @@ function lowerJump(element: XmlElement, ctx: LowerContext, kind: 'break' | 'retu
   const empty = checkEmptyBody(element, ctx)
   if (!attributesOk || condition === undefined || !empty) return undefined
   return { kind, loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition }
-}
-
-/**
- * Variables an action without a parser would set, so that XC-7 does not warn about them on top of
- * the "not implemented" error: a valid `out`, and the variables of `test-request`.
- */
-function noteAssignments(element: XmlElement, ctx: LowerContext): void {
-  const out = attributeOf(element, 'out')
-  const text = out ? ctx.attributeValue(out).text : ''
-  if (checkVariableName(text) === 'valid') ctx.assigned.add(text.slice(1))
-  if (element.name === 'test-request') for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
 }

@@ -4,6 +4,7 @@
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
 import type { StatementNode } from './statements.js'
+import type { VariableUses } from './xpath.js'
 
 export type { StatementNode } from './statements.js'
 
@@ -17,6 +18,8 @@ export interface FlowNode {
   readonly body: readonly StatementNode[]
   /** Absolute paths of the flows that `sub-flow` actions of this file call. */
   readonly subFlows: readonly string[]
+  /** What the body reads by name (compiler/flow/flow-reads.ts), for the emitter. */
+  readonly reads: VariableUses
   /**
    * Names (without `$`) of the variables that `out` attributes of this file set, including those of
    * actions dropped after a compile error (so the XC-7 check does not add noise to an error).

@@ -140,6 +140,14 @@ export interface BackendFlowNode extends StatementBase {
   readonly body: readonly StatementNode[]
 }
 
+/**
+ * A part of an action node that its run reads: an expression, an attribute value with `{expr}`
+ * parts, an input location (static or computed) or a template; null for an absent one. Each action
+ * lists its parts in compiler/flow/actions (ACTIONS `inputs`); the checks (XC-7) and the read
+ * analysis of a build walk them.
+ */
+export type ActionInput = XPathNode | TextValue | LocationNode | TemplateNode | null
+
 /** `backend-flow` holds statements like a control element (compiler/flow/backend-flow.ts). */
 export type StatementNode = IfNode | BreakNode | ReturnNode | ActionNode | BackendFlowNode
 export type StatementKind = StatementNode['kind']

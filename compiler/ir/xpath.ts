@@ -12,8 +12,25 @@ export interface XPathNode {
   readonly source: string
   /** Names (without `$`) of the variables the expression reads, for XC-7 and for the engine. */
   readonly variables: readonly string[]
+  /** How it reads variables, for what a build must provide (compiler/flow/flow-reads.ts). */
+  readonly uses: VariableUses
   /** How the expression runs: the compiled fast path, or the engine with a rewritten text. */
   readonly plan: XPathPlan
+}
+
+/**
+ * How an expression reads variables, decided from its tree (compiler/xpath/variable-uses.ts), the keys
+ * of literal `sort()` keys included (FN-sort-2). Every variable of `variables` is in `steps` or `whole`.
+ */
+export interface VariableUses {
+  /** `name/child` for each reference that a child step by name follows: `$request/headers/x` gives `request/headers`. */
+  readonly steps: readonly string[]
+  /** Variables that some reference may read whole: `$body`, `$request/*`, `$request[1]`, `f($request)`. */
+  readonly whole: readonly string[]
+  /** The expression climbs from nodes (reverse or sibling axes, `root()`, a path from `/`): a node taken from a variable may lead to the rest of it. */
+  readonly climbs: boolean
+  /** A `sort()` key computed at run time may read any variable. */
+  readonly dynamic: boolean
 }
 
 /** Plan of an expression; the XPath stage defines the variants. */

@@ -17,6 +17,7 @@ import { checkFunctions } from './check-functions.js'
 import { checkLiteralArguments, type ExpressionSite, type SiteEntry } from './check-literal-arguments.js'
 import { fastExpression } from './fast-path.js'
 import { parseXPath } from './parse.js'
+import { variableUses } from './variable-uses.js'
 
 export interface ExpressionOptions {
   /** Absolute site root; when given, literal file arguments are looked up (XC-6). */
@@ -36,7 +37,7 @@ export function parseExpression(sub: SubSource, bag: DiagnosticBag, options: Exp
   const text = printXPath(rewriteExpression(ast))
   const fast = fastExpression(ast)
   const plan: XPathPlan = fast ? { tier: 'fast', expr: fast, text } : { tier: 'engine', text }
-  return { kind: 'xpath', loc, source: sub.text, variables: freeVariables(ast), plan }
+  return { kind: 'xpath', loc, source: sub.text, variables: freeVariables(ast), uses: variableUses(ast), plan }
 }
 
 /** A parser for the flows of one site (XC-6 looks literal files up below `siteRoot`). */

@@ -31,7 +31,10 @@ import type { ActionEmitter } from './types.js'
 
 export type { ActionCode, ActionEmitter } from './types.js'
 
-export const ACTION_EMITTERS: { readonly [K in ActionKind]: ActionEmitter<K> } = {
+/** The registry's type: one emitter per action kind, each for its own kind. */
+export type ActionEmitterRegistry = { readonly [K in ActionKind]: ActionEmitter<K> }
+
+export const ACTION_EMITTERS: ActionEmitterRegistry = {
   eval: emitEval,
   echo: emitEcho,
   dump: emitDump,

@@ -10,10 +10,13 @@ import { checkAssertionList } from '../../../runtime/testing/assertion-spec.js'
 import { lowerExpression } from '../expression.js'
 import { staticJsonLocator } from './static-json.js'
 import { optionalBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const ASSERT: ActionSyntax<'assert'> = {
+export const ASSERT: ActionEntry<'assert'> = {
+  name: 'assert',
   attributes: [],
+  testOnly: true,
+  inputs: (node) => [...(node.assertions ?? []).map((assertion) => assertion.expr), node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)
     if (template === undefined) return undefined

@@ -10,10 +10,12 @@ import { staticText } from '../dynamic-value.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { dynamicAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const AUTH: ActionSyntax<'auth'> = {
+export const AUTH: ActionEntry<'auth'> = {
+  name: 'auth',
   attributes: [],
+  inputs: (node) => node.users.flatMap((user) => [user.name, user.pass]),
   lower(element, ctx, fields) {
     checkContainerText(element, ctx)
     let ok = true

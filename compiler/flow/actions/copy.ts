@@ -9,10 +9,12 @@ import { checkEmptyBody } from '../body.js'
 import type { LowerContext } from '../lower-context.js'
 import type { LocationNode } from '../../ir/statements.js'
 import { inputLocation, outputLocation } from './output-location.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const COPY: ActionSyntax<'copy'> = {
+export const COPY: ActionEntry<'copy'> = {
+  name: 'copy',
   attributes: ['in', 'out'],
+  inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const input = inputLocation(element, ctx)
     const output = outputLocation(element, ctx)

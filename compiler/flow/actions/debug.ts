@@ -8,7 +8,7 @@ import { checkEmptyBody } from '../body.js'
 import { lowerExpression } from '../expression.js'
 import { attributeOf } from '../lower-context.js'
 import { locationAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
 const LEVELS: Readonly<Record<string, DebugLevelName>> = {
   verbose: 'verbose',
@@ -20,8 +20,10 @@ const LEVELS: Readonly<Record<string, DebugLevelName>> = {
   alert: 'alert',
 }
 
-export const DEBUG: ActionSyntax<'debug'> = {
+export const DEBUG: ActionEntry<'debug'> = {
+  name: 'debug',
   attributes: ['level', 'channel', 'xpath', 'in'],
+  inputs: (node) => [node.subject.kind === 'xpath' ? node.subject.expr : node.subject.input],
   lower(element, ctx, fields) {
     const levelAttribute = attributeOf(element, 'level')
     const levelText = levelAttribute ? ctx.attributeValue(levelAttribute).text.trim() : 'debug'

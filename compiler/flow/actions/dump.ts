@@ -1,10 +1,12 @@
 /** `<dump in mime status minify/>` (actions.md ACT-dump-1..5); `minify` is checked and ignored (ACT-dump-4). */
 import { checkEmptyBody } from '../body.js'
 import { booleanAttribute, locationAttribute, mimeAttribute, statusAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const DUMP: ActionSyntax<'dump'> = {
+export const DUMP: ActionEntry<'dump'> = {
+  name: 'dump',
   attributes: ['in', 'mime', 'status', 'minify'],
+  inputs: (node) => [node.input, node.mime, node.status],
   lower(element, ctx, fields) {
     const input = locationAttribute(element, ctx, 'in')
     const mime = mimeAttribute(element, ctx)

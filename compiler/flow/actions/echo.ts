@@ -1,10 +1,12 @@
 /** `<echo mime status>TEXT</echo>` (actions.md ACT-echo-1..4): the body text is sent verbatim. */
 import { bodyText } from '../body.js'
 import { mimeAttribute, statusAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const ECHO: ActionSyntax<'echo'> = {
+export const ECHO: ActionEntry<'echo'> = {
+  name: 'echo',
   attributes: ['mime', 'status'],
+  inputs: (node) => [node.mime, node.status],
   lower(element, ctx, fields) {
     const mime = mimeAttribute(element, ctx)
     const status = statusAttribute(element, ctx, 'status')

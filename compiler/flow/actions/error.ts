@@ -10,10 +10,12 @@ import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { statusAttribute } from '../values.js'
 import { templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const ERROR: ActionSyntax<'error'> = {
+export const ERROR: ActionEntry<'error'> = {
+  name: 'error',
   attributes: ['status'],
+  inputs: (node) => [node.status, node.template],
   lower(element, ctx, fields) {
     const status = statusAttribute(element, ctx, 'status')
     const template = templateBody(element, ctx, false)

@@ -2,10 +2,12 @@
 import { bodyText } from '../body.js'
 import { lowerExpression } from '../expression.js'
 import { variableAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const EVAL: ActionSyntax<'eval'> = {
+export const EVAL: ActionEntry<'eval'> = {
+  name: 'eval',
   attributes: ['out'],
+  inputs: (node) => [node.expr],
   lower(element, ctx, fields) {
     const out = variableAttribute(element, ctx, 'out')
     const body = bodyText(element, ctx)

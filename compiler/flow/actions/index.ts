@@ -1,8 +1,10 @@
 /**
- * ACTION_PARSERS: one parser per implemented action (a kind left out is a type error). Actions of
- * flows.md F-DOC-5 not listed here are recognised and rejected as not implemented yet.
+ * ACTIONS: one entry per action of compiler/ir/statements.ts (a kind left out is a type error),
+ * holding everything the compiler knows about it besides its emitter: element name, attributes,
+ * whether it is a test action, the parser, and the parts of its node that the build-time checks and
+ * the read analysis walk (flows.md F-DOC-5, actions.md).
  */
-import type { ActionKind } from '../../ir/statements.js'
+import type { ActionInput, ActionKind, ActionNode } from '../../ir/statements.js'
 import { DUMP } from './dump.js'
 import { ECHO } from './echo.js'
 import { EVAL } from './eval.js'
@@ -27,11 +29,14 @@ import { DEBUG } from './debug.js'
 import { ASSERT } from './assert.js'
 import { SET_ENV } from './set-env.js'
 import { TEST_REQUEST } from './test-request.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry, DataLocations } from './types.js'
 
-export type { ActionFields, ActionSyntax } from './types.js'
+export type { ActionEntry, ActionFields, DataLocations } from './types.js'
 
-export const ACTION_PARSERS: { readonly [K in ActionKind]: ActionSyntax<K> } = {
+/** The registry's type: one entry per action kind, each for its own kind. */
+export type ActionRegistry = { readonly [K in ActionKind]: ActionEntry<K> }
+
+export const ACTIONS: ActionRegistry = {
   eval: EVAL,
   echo: ECHO,
   dump: DUMP,
@@ -58,6 +63,24 @@ export const ACTION_PARSERS: { readonly [K in ActionKind]: ActionSyntax<K> } = {
   'test-request': TEST_REQUEST,
 }
 
-export function isImplementedAction(name: string): name is ActionKind {
-  return Object.hasOwn(ACTION_PARSERS, name)
+/** The entry of an element name, or undefined when it names no action. */
+export function actionEntry(name: string): ActionEntry<ActionKind> | undefined {
+  return Object.hasOwn(ACTIONS, name) ? (ACTIONS[name as ActionKind] as ActionEntry<ActionKind>) : undefined
+}
+
+/** The entries of all actions, in code point order of their names. */
+export function actionEntries(): ActionEntry<ActionKind>[] {
+  return (Object.keys(ACTIONS) as ActionKind[]).sort().map((kind) => ACTIONS[kind] as ActionEntry<ActionKind>)
+}
+
+/** The parts of an action node that its run reads (its entry's `inputs`), the `if` attribute first. */
+export function actionInputs(node: ActionNode): ActionInput[] {
+  const entry = ACTIONS[node.kind] as ActionEntry<typeof node.kind>
+  return [node.condition, ...entry.inputs(node)]
+}
+
+/** Locations named in the node's run-time data (its entry's `dataLocations`). */
+export function actionDataLocations(node: ActionNode): DataLocations {
+  const entry = ACTIONS[node.kind] as ActionEntry<typeof node.kind>
+  return entry.dataLocations?.(node) ?? []
 }

@@ -6,10 +6,12 @@
 import { ACCESS_LOG_SYSTEM_FIELDS } from '../../../runtime/flow/actions/log.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 import { checkStaticObject, optionalBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const LOG: ActionSyntax<'log'> = {
+export const LOG: ActionEntry<'log'> = {
+  name: 'log',
   attributes: [],
+  inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)
     if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined

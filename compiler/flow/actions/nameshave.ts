@@ -1,10 +1,12 @@
 /** `<nameshave in out/>` (actions.md ACT-nameshave-1..4): an XML input, written without namespaces. */
 import { checkEmptyBody } from '../body.js'
 import { inputLocation, outputLocation } from './output-location.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const NAMESHAVE: ActionSyntax<'nameshave'> = {
+export const NAMESHAVE: ActionEntry<'nameshave'> = {
+  name: 'nameshave',
   attributes: ['in', 'out'],
+  inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const input = inputLocation(element, ctx)
     const output = outputLocation(element, ctx)

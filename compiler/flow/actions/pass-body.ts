@@ -4,10 +4,12 @@
  */
 import { checkEmptyBody } from '../body.js'
 import { dynamicAttribute, mimeAttribute, statusAttribute } from '../values.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const PASS_BODY: ActionSyntax<'pass-body'> = {
+export const PASS_BODY: ActionEntry<'pass-body'> = {
+  name: 'pass-body',
   attributes: ['request', 'mime', 'status'],
+  inputs: (node) => [node.request, node.mime, node.status],
   lower(element, ctx, fields) {
     const request = dynamicAttribute(element, ctx, 'request')
     const mime = mimeAttribute(element, ctx)

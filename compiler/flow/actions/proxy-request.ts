@@ -10,10 +10,12 @@ import type { StatementNode } from '../../ir/statements.js'
 import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../definition/static-config.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
 import { checkStaticObject, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const PROXY_REQUEST: ActionSyntax<'proxy-request'> = {
+export const PROXY_REQUEST: ActionEntry<'proxy-request'> = {
+  name: 'proxy-request',
   attributes: [],
+  inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     if (ctx.options.test === true) {
       ctx.bag.error('upstream/proxy-in-test', ctx.elementLoc(element), '<proxy-request> cannot be used in a test document: there is no client request to forward')

@@ -7,11 +7,13 @@ import { parseDelimitedPattern, parseReplacement } from '../../../runtime/flow/a
 import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'
 import { inputLocation, outputLocation } from './output-location.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const REGEX: ActionSyntax<'regex'> = {
+export const REGEX: ActionEntry<'regex'> = {
+  name: 'regex',
   attributes: ['pattern', 'replace', 'in', 'out'],
   required: ['pattern', 'replace'],
+  inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const patternAttribute = attributeOf(element, 'pattern')!
     const patternText = ctx.attributeValue(patternAttribute).text

@@ -12,11 +12,15 @@ import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { dynamicAttribute } from '../values.js'
 import type { TextValue } from '../../ir/statements.js'
+import { configSources } from './config-sources.js'
 import { checkStaticObject, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const REQUEST: ActionSyntax<'request'> = {
+export const REQUEST: ActionEntry<'request'> = {
+  name: 'request',
   attributes: ['content', 'url', 'method'],
+  inputs: (node) => [node.content, node.url, node.method, node.template],
+  dataLocations: (node) => configSources(node.template, 'one'),
   lower(element, ctx, fields) {
     const content = requestIdAttribute(element, ctx, 'content')
     const url = urlAttribute(element, ctx)

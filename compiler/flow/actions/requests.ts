@@ -10,11 +10,16 @@ import { isRequestId } from '../../../runtime/upstream/request-id.js'
 import type { TemplateNode } from '../../ir/template.js'
 import { checkStaticRequestConfig } from '../../definition/static-config.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
+import { configSources } from './config-sources.js'
 import { checkStaticObject, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const REQUESTS: ActionSyntax<'requests'> = {
+export const REQUESTS: ActionEntry<'requests'> = {
+  name: 'requests',
   attributes: ['src'],
+  inputs: (node) => [node.template, node.variable === null ? null : { kind: 'variable', loc: node.loc, name: node.variable }],
+  // a configuration held by a variable may name any location
+  dataLocations: (node) => (node.variable === null ? configSources(node.template, 'many') : 'computed'),
   lower(element, ctx, fields) {
     const src = attributeOf(element, 'src')
     const srcText = src ? ctx.attributeValue(src).text : ''

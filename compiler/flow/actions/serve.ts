@@ -13,13 +13,15 @@ import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { booleanAttribute } from '../values.js'
 import { outputLocation } from './output-location.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
 const SITE_PREFIX = 'svc://site/'
 
-export const SERVE: ActionSyntax<'serve'> = {
+export const SERVE: ActionEntry<'serve'> = {
+  name: 'serve',
   attributes: ['dir', 'fallback-doc', 'terminate', 'out'],
   required: ['dir', 'fallback-doc'],
+  inputs: () => [],
   lower(element, ctx, fields) {
     const dir = pathAttribute(element, ctx, 'dir', ctx.dir, 'directory')
     const fallbackBase = dir !== undefined && fallbackIsDirRelative(element, ctx) ? dir : ctx.dir

@@ -10,7 +10,7 @@ import { suggestionSuffix } from '../../diagnostics/did-you-mean.js'
 import { checkContainerText } from '../body.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
 const MODES = ['true', 'false', 'report-only']
 const BOOLEANS = ['true', 'false']
@@ -21,8 +21,10 @@ const SETTINGS: Readonly<Record<string, Readonly<Record<string, readonly string[
   'security/force-backend-https': { enable: BOOLEANS },
 }
 
-export const SET_CONFIG: ActionSyntax<'set-config'> = {
+export const SET_CONFIG: ActionEntry<'set-config'> = {
+  name: 'set-config',
   attributes: [],
+  inputs: () => [],
   lower(element, ctx, fields) {
     const settings: ConfigSettingNode[] = []
     const ok = lowerTree(element, '', ctx, settings)

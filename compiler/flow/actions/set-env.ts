@@ -6,10 +6,13 @@
 import { checkEnvOverrides } from '../../../runtime/testing/env-overrides.js'
 import { staticJsonLocator } from './static-json.js'
 import { checkStaticObject, optionalBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const SET_ENV: ActionSyntax<'set-env'> = {
+export const SET_ENV: ActionEntry<'set-env'> = {
+  name: 'set-env',
   attributes: [],
+  testOnly: true,
+  inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)
     if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined

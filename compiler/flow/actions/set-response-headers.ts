@@ -12,10 +12,12 @@ import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { locationAttribute, statusAttribute } from '../values.js'
 import { checkStaticObject, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const SET_RESPONSE_HEADERS: ActionSyntax<'set-response-headers'> = {
+export const SET_RESPONSE_HEADERS: ActionEntry<'set-response-headers'> = {
+  name: 'set-response-headers',
   attributes: ['in', 'src', 'status'],
+  inputs: (node) => [node.input, node.status, node.template],
   lower(element, ctx, fields) {
     const input = locationAttribute(element, ctx, 'in')
     const status = statusAttribute(element, ctx, 'status')

@@ -7,11 +7,13 @@ import { join } from 'node:path'
 import { parseLocation } from '../../../runtime/context/location.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const SUB_FLOW: ActionSyntax<'sub-flow'> = {
+export const SUB_FLOW: ActionEntry<'sub-flow'> = {
+  name: 'sub-flow',
   attributes: ['src'],
   required: ['src'],
+  inputs: () => [],
   lower(element, ctx, fields) {
     const attribute = attributeOf(element, 'src')!
     const srcLoc = ctx.attributeLoc(attribute)

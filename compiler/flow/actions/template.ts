@@ -10,10 +10,12 @@ import { booleanAttribute, locationAttribute } from '../values.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { emptyTemplate, templateBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const TEMPLATE: ActionSyntax<'template'> = {
+export const TEMPLATE: ActionEntry<'template'> = {
+  name: 'template',
   attributes: ['in', 'out', 'src', 'check'],
+  inputs: (node) => [node.input, node.template],
   lower(element, ctx, fields) {
     const input = inputAttribute(element, ctx)
     const output = outputAttribute(element, ctx)

@@ -6,13 +6,20 @@
  */
 import { checkTestRequestConfig } from '../../../runtime/testing/test-request-config.js'
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
-import { TEST_REQUEST_VARIABLES } from '../elements.js'
+import { configSources } from './config-sources.js'
 import { staticJsonLocator } from './static-json.js'
 import { checkStaticObject, optionalBody } from './template-body.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const TEST_REQUEST: ActionSyntax<'test-request'> = {
+/** Variables that test-request sets (ACT-test-request-4), for the XC-7 check. */
+export const TEST_REQUEST_VARIABLES = ['status', 'response', 'headers'] as const
+
+export const TEST_REQUEST: ActionEntry<'test-request'> = {
+  name: 'test-request',
   attributes: [],
+  testOnly: true,
+  inputs: (node) => [node.template],
+  dataLocations: (node) => configSources(node.template, 'one'),
   lower(element, ctx, fields) {
     for (const name of TEST_REQUEST_VARIABLES) ctx.assigned.add(name)
     const template = optionalBody(element, ctx)

@@ -10,11 +10,13 @@ import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'
 import { booleanAttribute } from '../values.js'
 import { inputLocation, outputLocation } from './output-location.js'
-import type { ActionSyntax } from './types.js'
+import type { ActionEntry } from './types.js'
 
-export const XSLT: ActionSyntax<'xslt'> = {
+export const XSLT: ActionEntry<'xslt'> = {
+  name: 'xslt',
   attributes: ['src', 'in', 'out', 'cache'],
   required: ['src'],
+  inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const src = attributeOf(element, 'src')!
     const srcLoc = ctx.attributeLoc(src)

@@ -12,7 +12,8 @@ export const SITE = '/site'
 
 /**
  * Parses nothing: the expression is kept as engine text. `@` starts a syntax error at its position
- * (so tests can pin where an error inside an attribute lands); `$name` references are collected.
+ * (so tests can pin where an error inside an attribute lands); `$name` references are collected
+ * (each read whole).
  */
 export function stubParseExpression(sub: SubSource, bag: DiagnosticBag): XPathNode | undefined {
   const start = sub.text.search(/\S/)
@@ -22,7 +23,8 @@ export function stubParseExpression(sub: SubSource, bag: DiagnosticBag): XPathNo
     return undefined
   }
   const variables = [...new Set([...sub.text.matchAll(/\$([A-Za-z_][A-Za-z0-9_-]*)/g)].map((m) => m[1]!))]
-  return { kind: 'xpath', loc: subLoc(sub, start), source: sub.text, variables, plan: { tier: 'engine', text: sub.text.trim() } }
+  const uses = { steps: [], whole: variables, climbs: false, dynamic: false }
+  return { kind: 'xpath', loc: subLoc(sub, start), source: sub.text, variables, uses, plan: { tier: 'engine', text: sub.text.trim() } }
 }
 
 export interface Compiled extends CompiledFlowFile {

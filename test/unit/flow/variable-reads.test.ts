@@ -1,7 +1,8 @@
 /**
  * The compiler's `reads` of app.ts (runtime/app.ts VariableReads): whether any flow can read
  * `$request` or `$upstream`, so the gateway may skip building them. Every way a flow names a
- * variable, also at run time, must count as a read.
+ * variable, also at run time, must count as a read; text that only mentions one (a comment, a
+ * string) must not.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,7 +52,11 @@ const CASES: [string, string | null, string][] = [
   ['a requests configuration from a variable', '<requests src="$cfg"/>', BOTH],
   ['a location computed from text', '<template in="{$which}">{ "a": 1 }</template>', BOTH],
   ['a sort() key', `<eval out="$s">sort($body/json/items, $key)</eval>`, BOTH],
-  ['a mention in a comment', '<!-- $request -->\n  <eval out="$a">1</eval>', REQUEST],
+  ['a mention in a comment or a string reads nothing', `<!-- $request -->\n  <eval out="$a">'$request and $upstream'</eval>`, NONE],
+  ['an input location naming $request', '<copy in="$request" out="$c"/>', REQUEST],
+  ['a literal sort() key reading $upstream', `<eval out="$s">sort($body/json/items, '$upstream/main/status')</eval>`, UPSTREAM],
+  ['a literal sort() key reading nothing', `<eval out="$s">sort($body/json/items, 'name')</eval>`, NONE],
+  ['sort() called through a function reference', `<eval out="$s">sort#2($body/json/items, 'name')</eval>`, BOTH],
 ]
 
 describe('reads of the compiled app', () => {

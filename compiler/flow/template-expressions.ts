@@ -1,6 +1,6 @@
 /**
  * The expressions of a template (templates.md T-EXPR-4: every `??` operand of every command), in
- * document order, for checks that walk a flow's expressions (XC-7).
+ * document order, for the checks (XC-7) and the read analysis that walk a flow's expressions.
  */
 import type { TemplateNode, TemplatePart } from '../ir/template.js'
 import type { XPathNode } from '../ir/xpath.js'
