@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileOrThrow, startBundle, startProject, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
-import { parsePrometheusText } from '../unit/health/prometheus-parse.js'
+import { parsePrometheusText } from '../unit/runtime/health/prometheus-parse.js'
 
 const FIXTURES = new URL('../fixtures/e2e/', import.meta.url).pathname
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/

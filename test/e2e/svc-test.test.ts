@@ -50,6 +50,10 @@ function svcTest(args: readonly string[], cwd: string, env: Record<string, strin
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '')
 
+// Each test runs the command up to four times, and each run compiles and bundles its definition: a few
+// seconds apiece, over 15 s on a busy 2-core machine, so the 30 s default is too short for a test here.
+const COMMAND_TESTS = { timeout: 120_000 }
+
 const servers: Server[] = []
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -58,7 +62,7 @@ afterEach(async () => {
   }
 })
 
-describe('svc-test', () => {
+describe('svc-test', COMMAND_TESTS, () => {
   it('TS12: usage errors exit 2, --help exits 0', async () => {
     const none = await svcTest([], SHOP)
     expect(none.code).toBe(2)
@@ -195,7 +199,7 @@ const examplesWithTests = existsSync(EXAMPLES)
   ? readdirSync(EXAMPLES).filter((name) => existsSync(join(EXAMPLES, name, 'tests')) && readdirSync(join(EXAMPLES, name, 'tests')).some((file) => file.endsWith('.xml')))
   : []
 
-describe.each(examplesWithTests)('svc-test on examples/%s', (name) => {
+describe.each(examplesWithTests)('svc-test on examples/%s', COMMAND_TESTS, (name) => {
   it('passes every test document', async () => {
     const dir = join(EXAMPLES, name)
     const tests = readdirSync(join(dir, 'tests'))
