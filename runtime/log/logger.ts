@@ -74,13 +74,17 @@ const LEADING_INDEX = /^\{"(?:0|[1-9][0-9]*)"/
 
 export function createLogger(sink: LogSink = batchingSink()): Logger {
   const timestamps = new TimestampText()
+  // `type` quoted once per line type: the runtime writes a handful of fixed `svc_*` types
+  const quotedTypes = new Map<string, string>()
   return {
     write(type, fields, timestamp) {
       const time = timestamp === undefined ? Date.now() : timestamp.getTime()
       const stamp = Number.isInteger(time) ? timestamps.of(time) : formatTimestamp(timestamp ?? new Date(time))
+      let quotedType = quotedTypes.get(type)
+      if (quotedType === undefined) quotedTypes.set(type, (quotedType = JSON.stringify(type)))
       const members = (fields as { [FIELDS_JSON]?: unknown })[FIELDS_JSON]
       if (typeof members === 'string') {
-        sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${members === '' ? '' : ','}${members}}\n`)
+        sink(`{"timestamp":"${stamp}","type":${quotedType}${members === '' ? '' : ','}${members}}\n`)
         return
       }
       // Usually `fields` is serialized as it is, behind the first two members: when it has no member
@@ -88,13 +92,13 @@ export function createLogger(sink: LogSink = batchingSink()): Logger {
       if (fields['timestamp'] === undefined && fields['type'] === undefined) {
         const json = JSON.stringify(fields)
         if (!LEADING_INDEX.test(json)) {
-          sink(`{"timestamp":"${stamp}","type":${JSON.stringify(type)}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
+          sink(`{"timestamp":"${stamp}","type":${quotedType}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
           return
         }
       }
       // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
       // custom field named `__proto__` (LG4) is an ordinary member.
-      let line = `{"timestamp":"${stamp}","type":${JSON.stringify(type)}`
+      let line = `{"timestamp":"${stamp}","type":${quotedType}`
       const keys = Object.keys(fields)
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!

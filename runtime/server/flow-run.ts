@@ -35,9 +35,10 @@ export function startFlows(exchange: Exchange, record: RequestRecord): FlowConte
 
 /**
  * PL12-PL14 after a normal end (F-EXEC-4); a failure to render or send is handled like a raised error.
- * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20).
+ * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20). Returns
+ * a promise only when error handling runs (it may run the error flow): the usual end awaits nothing.
  */
-export async function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): Promise<void> {
+export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): Promise<void> | undefined {
   try {
     const response = renderFlowResponse(ctx)
     // PL12
@@ -47,7 +48,8 @@ export async function finishFlows(exchange: Exchange, ctx: FlowContext, pattern:
       if (invalid !== null) throw invalid
     }
     sendFlowResponse(exchange, ctx, response)
+    return undefined
   } catch (thrown) {
-    await handleRaised(exchange, ctx, thrown)
+    return handleRaised(exchange, ctx, thrown)
   }
 }

@@ -14,8 +14,9 @@
  *   PL14 in send.ts).
  */
 import type { Readable } from 'node:stream'
-import { OPERATION_STAGE_NAMES, type OperationStageName } from '../context/handler.js'
+import { OPERATION_STAGE_NAMES, type FlowHandler, type OperationStageName } from '../context/handler.js'
 import { checkSecurity } from '../auth/check-security.js'
+import type { SecurityRuntime } from '../auth/security-runtime.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
 import { raiseGatewayError } from '../errors/raised-error.js'
 import { BREAK } from '../context/completion.js'
@@ -87,15 +88,14 @@ function reserved(exchange: Exchange): StageResult {
 }
 
 /** PL3 (P7, P8): a non-API request runs the default flow or gets 405 / 3210 (H9, F-KIND-8, X16). */
-async function classify(exchange: Exchange): Promise<StageResult> {
+function classify(exchange: Exchange): StageResult | Promise<StageResult> {
   const record = exchange.record!
   const relative = splitBasePath(exchange.gateway.app.basePath, record.path)
   if (relative !== null) {
     exchange.relativePath = relative
     return undefined
   }
-  await handleNonApi(exchange, record)
-  return ENDED
+  return handleNonApi(exchange, record).then(ended)
 }
 
 /** PL5: the route of the relative path (section 5); no match is an error at PL6, after PL4. */
@@ -145,12 +145,13 @@ function method(exchange: Exchange): StageResult {
 export const REQUEST_STAGES: readonly Stage[] = Object.freeze([target, reserved, classify, route, corsPreflight, method])
 
 /** PL7, PL18: the body read in full, or left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
-async function body(exchange: Exchange): Promise<StageResult> {
+function body(exchange: Exchange): StageResult | Promise<StageResult> {
   const record = exchange.record!
   const pattern = exchange.match!.route.pattern
   exchange.streamBody = exchange.handler?.streamRequestBody === true && !validatesRequests(exchange.gateway.validation, pattern, record.method)
   if (exchange.streamBody) return checkDeclaredBodySize(exchange, record) ? undefined : ENDED
-  return withoutBody(record) || (await readRequestBody(exchange, record)) ? undefined : ENDED
+  if (withoutBody(record)) return undefined
+  return readRequestBody(exchange, record).then((read) => (read ? undefined : ENDED))
 }
 
 /** PL7: client request validation (validation.md VA6-VA19); 3204 under mode `true`. */
@@ -169,28 +170,35 @@ function context(exchange: Exchange): StageResult {
 }
 
 /** PL8: security requirements and post-check flows (security.md); a BREAK sends what the flows built. */
-async function security(exchange: Exchange): Promise<StageResult> {
+function security(exchange: Exchange): StageResult | Promise<StageResult> {
   const runtime = exchange.gateway.security
+  if (runtime === null) return undefined
+  return checkSecured(exchange, runtime)
+}
+
+async function checkSecured(exchange: Exchange, runtime: SecurityRuntime): Promise<StageResult> {
   const ctx = exchange.ctx!
-  const record = exchange.record!
-  if (runtime === null || (await checkSecurity(ctx, runtime, exchange.match!.route.pattern, record.method, exchange)) !== BREAK) return undefined
+  if ((await checkSecurity(ctx, runtime, exchange.match!.route.pattern, exchange.record!.method, exchange)) !== BREAK) return undefined
   await finishFlows(exchange, ctx)
   return ENDED
 }
 
 /** PL9: a mock response when asked for and allowed (operations.md MK1); skips PL10 and PL11. */
-async function mock(exchange: Exchange): Promise<StageResult> {
+function mock(exchange: Exchange): StageResult | Promise<StageResult> {
   const ctx = exchange.ctx!
   const route = exchange.match!.route
   if (!answerWithMock(exchange, ctx, route, exchange.record!.method)) return undefined
-  await finishFlows(exchange, ctx, route.pattern)
-  return ENDED
+  return endWith(finishFlows(exchange, ctx, route.pattern))
 }
 
 /** PL10: the init flow (H7, H8); a BREAK skips the handler. */
-async function initFlow(exchange: Exchange): Promise<StageResult> {
+function initFlow(exchange: Exchange): StageResult | Promise<StageResult> {
   const flow = exchange.gateway.app.initFlow
   if (flow === null) return undefined
+  return runInitFlow(exchange, flow)
+}
+
+async function runInitFlow(exchange: Exchange, flow: FlowHandler): Promise<StageResult> {
   const ctx = exchange.ctx!
   exchange.flow = flow.file
   if ((await flow.run(ctx)) !== BREAK) return undefined
@@ -220,9 +228,15 @@ async function handler(exchange: Exchange): Promise<StageResult> {
 }
 
 /** PL12 (VA20), then PL13 and PL14 (send.ts). */
-async function response(exchange: Exchange): Promise<StageResult> {
-  await finishFlows(exchange, exchange.ctx!, exchange.match!.route.pattern)
-  return ENDED
+function response(exchange: Exchange): StageResult | Promise<StageResult> {
+  return endWith(finishFlows(exchange, exchange.ctx!, exchange.match!.route.pattern))
+}
+
+const ended = (): StageResult => ENDED
+
+/** ENDED once `pending` (error handling, if any) is done; at once when nothing is pending. */
+function endWith(pending: Promise<void> | undefined): StageResult | Promise<StageResult> {
+  return pending === undefined ? ENDED : pending.then(ended)
 }
 
 /** The operation stages by name, in the order of OPERATION_STAGE_NAMES. */
