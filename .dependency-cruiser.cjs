@@ -26,7 +26,7 @@
  *   answering the reserved endpoints) < `cluster`, `testing` (which start gateways) < `index.ts`.
  *
  * Why compiler/ is in this order (the pipeline of docs/architecture.md):
- * - `package-root.ts`, `diagnostics`, `ir` (types only) are what every stage shares.
+ * - `package-root.ts`, `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are what every stage shares.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
  * - `validate`, `security` and `schemas` check and analyse IR.

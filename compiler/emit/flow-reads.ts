@@ -3,21 +3,14 @@
  * flow-reads.ts): the union, and the two questions the emitter asks of it.
  */
 import type { FlowNode } from '../ir/flow.js'
+import { VariableUsesBuilder } from '../ir/variable-uses-builder.js'
 import type { VariableUses } from '../ir/xpath.js'
 
 /** The reads of all `flows` together. */
 export function combinedReads(flows: Iterable<FlowNode>): VariableUses {
-  const whole = new Set<string>()
-  const steps = new Set<string>()
-  let climbs = false
-  let dynamic = false
-  for (const flow of flows) {
-    for (const name of flow.reads.whole) whole.add(name)
-    for (const step of flow.reads.steps) steps.add(step)
-    climbs ||= flow.reads.climbs
-    dynamic ||= flow.reads.dynamic
-  }
-  return { steps: [...steps], whole: [...whole], climbs, dynamic }
+  const uses = new VariableUsesBuilder()
+  for (const flow of flows) uses.add(flow.reads)
+  return uses.build()
 }
 
 /** Whether the reads may reach `$name` at all. */

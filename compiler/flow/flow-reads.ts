@@ -8,31 +8,23 @@
  * Comments and other text of the flow file play no part.
  */
 import type { ActionInput, StatementNode } from '../ir/statements.js'
-import type { VariableUses, XPathNode } from '../ir/xpath.js'
+import { VariableUsesBuilder } from '../ir/variable-uses-builder.js'
+import type { VariableUses } from '../ir/xpath.js'
 import { dataLocationsOf, expressionsOfInput, forEachStatement, inputsOf } from './statement-inputs.js'
 
 export function flowReads(body: readonly StatementNode[]): VariableUses {
-  const whole = new Set<string>()
-  const steps = new Set<string>()
-  let climbs = false
-  let dynamic = false
-  const expression = (expr: XPathNode) => {
-    for (const name of expr.uses.whole) whole.add(name)
-    for (const step of expr.uses.steps) steps.add(step)
-    climbs ||= expr.uses.climbs
-    dynamic ||= expr.uses.dynamic
-  }
+  const uses = new VariableUsesBuilder()
   const input = (part: ActionInput) => {
-    if (part?.kind === 'variable') whole.add(part.name)
-    else if (part?.kind === 'dynamic') dynamic = true
-    for (const expr of expressionsOfInput(part)) expression(expr)
+    if (part?.kind === 'variable') uses.addWhole(part.name)
+    else if (part?.kind === 'dynamic') uses.readsAnything()
+    for (const expr of expressionsOfInput(part)) uses.add(expr.uses)
   }
   forEachStatement(body, (statement) => {
     for (const part of inputsOf(statement)) input(part)
     const locations = dataLocationsOf(statement)
-    if (locations === 'computed') dynamic = true
+    if (locations === 'computed') uses.readsAnything()
     // F-LOC-1: `$name` is the one form of a location that names a variable
-    else for (const location of locations) if (location.startsWith('$')) whole.add(location.slice(1))
+    else for (const location of locations) if (location.startsWith('$')) uses.addWhole(location.slice(1))
   })
-  return { steps: [...steps], whole: [...whole], climbs, dynamic }
+  return uses.build()
 }

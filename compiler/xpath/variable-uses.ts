@@ -6,16 +6,14 @@
  * the rest of its tree. Literal `sort()` keys (FN-sort-2) are analysed the same way; a computed key,
  * or `sort` called through a function reference, may read anything.
  */
+import { VariableUsesBuilder } from '../ir/variable-uses-builder.js'
 import type { VariableUses } from '../ir/xpath.js'
 import { childTagged, freeVariables, parseExpressionText, walkXqx, type XqxNode } from '../../runtime/xpath/index.js'
 
 const CLIMBING_AXES = new Set(['parent', 'ancestor', 'ancestor-or-self', 'preceding', 'preceding-sibling', 'following', 'following-sibling'])
 
 export function variableUses(ast: XqxNode): VariableUses {
-  const steps = new Set<string>()
-  const whole = new Set<string>()
-  let climbs = false
-  let dynamic = false
+  const uses = new VariableUsesBuilder()
   const free = new Set(freeVariables(ast))
   const stepped = new Map<XqxNode, string>()
   walkXqx(ast, (node) => {
@@ -30,37 +28,31 @@ export function variableUses(ast: XqxNode): VariableUses {
         const name = variableName(node)
         if (!free.has(name)) return
         const child = stepped.get(node)
-        if (child === undefined) whole.add(name)
-        else steps.add(`${name}/${child}`)
+        if (child === undefined) uses.addWhole(name)
+        else uses.addStep(`${name}/${child}`)
         return
       }
       case 'xpathAxis':
-        if (CLIMBING_AXES.has(node.text ?? '')) climbs = true
+        if (CLIMBING_AXES.has(node.text ?? '')) uses.climb()
         return
       case 'rootExpr':
-        climbs = true
+        uses.climb()
         return
       case 'namedFunctionRef':
-        if (localName(childTagged(node, 'functionName')) === 'sort') dynamic = true
+        if (localName(childTagged(node, 'functionName')) === 'sort') uses.readsAnything()
         return
     }
     const call = functionCall(node)
     if (call === undefined) return
-    if (call.name === 'root') climbs = true
+    if (call.name === 'root') uses.climb()
     if (call.name !== 'sort' || call.prefix === 'array') return
     const key = call.args[1]
     if (key === undefined) return
     const keyUses = sortKeyUses(key)
-    if (keyUses === undefined) {
-      dynamic = true
-      return
-    }
-    for (const step of keyUses.steps) steps.add(step)
-    for (const name of keyUses.whole) whole.add(name)
-    climbs ||= keyUses.climbs
-    dynamic ||= keyUses.dynamic
+    if (keyUses === undefined) uses.readsAnything()
+    else uses.add(keyUses)
   })
-  return { steps: [...steps], whole: [...whole], climbs, dynamic }
+  return uses.build()
 }
 
 /** `$name/child…`: the variable reference and the child name, when a path starts that way. */
