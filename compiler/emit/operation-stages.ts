@@ -9,7 +9,7 @@
 import type { OperationStageName } from '../../runtime/context/handler.js'
 import type { DefinitionNode, OperationNode, RouteNode } from '../ir/definition.js'
 import { usesValidation } from './plan-data.js'
-import { normaliseRequirement } from './parts/security.js'
+import { enforcedSchemes, operationRequirement } from './parts/security.js'
 
 /** The definition-wide facts, found once per build. */
 export interface StageFacts {
@@ -23,14 +23,13 @@ export function stageFacts(definition: DefinitionNode): StageFacts {
   return {
     validation: usesValidation(definition),
     initFlow: definition.initFlow !== null,
-    enforced: new Set(definition.securitySchemes.filter((scheme) => scheme.enforced).map((scheme) => scheme.name)),
+    enforced: enforcedSchemes(definition),
   }
 }
 
 /** The stages of `operation` of `route` (null: the route's handler for any method), in pipeline order. */
 export function operationStages(facts: StageFacts, definition: DefinitionNode, route: RouteNode, operation: OperationNode | null): OperationStageName[] {
-  const requirement = (operation === null ? null : operation.security) ?? route.security ?? definition.security
-  const secured = facts.enforced.size > 0 && normaliseRequirement(requirement, facts.enforced) !== null
+  const secured = operationRequirement(definition, route, operation, facts.enforced) !== null
   const stages: OperationStageName[] = ['body']
   if (facts.validation) stages.push('request-validation')
   stages.push('context')

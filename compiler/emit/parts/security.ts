@@ -7,7 +7,7 @@
  * can never run and are dropped too, and a requirement that always passes is no requirement.
  */
 import { invariant } from '../../diagnostics/invariant.js'
-import type { DefinitionNode, RouteNode, SecurityRequirementNode, SecuritySchemeNode } from '../../ir/definition.js'
+import type { DefinitionNode, OperationNode, RouteNode, SecurityRequirementNode, SecuritySchemeNode } from '../../ir/definition.js'
 import { readBasicSettings, readJwtSettings, type SourceNode } from '../../security/read-schemes.js'
 import type { AppPart } from '../app-part.js'
 import { comment, indent, js, joinCode, lit, type Code } from '../code.js'
@@ -76,17 +76,25 @@ export function normaliseRequirement(requirement: SecurityRequirementNode | null
   return alternatives.length === 0 ? null : alternatives
 }
 
-/** `[method, requirement]` pairs of a route (A9: operation, else path, else top level); `*` without operations. */
+/** The names of the schemes that are enforced (A3). */
+export function enforcedSchemes(definition: DefinitionNode): Set<string> {
+  return new Set(definition.securitySchemes.filter((scheme) => scheme.enforced).map((scheme) => scheme.name))
+}
+
+/**
+ * The normalised requirement of an operation (A9: operation, else path, else top level); `operation`
+ * null for the handler of a route without operations. Null: nothing to check.
+ */
+export function operationRequirement(definition: DefinitionNode, route: RouteNode, operation: OperationNode | null, enforced: ReadonlySet<string>): Alternative[] | null {
+  return normaliseRequirement(operation?.security ?? route.security ?? definition.security, enforced)
+}
+
+/** `[method, requirement]` pairs of a route; `*` without operations. */
 function routeRequirements(definition: DefinitionNode, route: RouteNode, enforced: ReadonlySet<string>): [string, Alternative[]][] {
-  const inherited = route.security ?? definition.security
-  if (route.operations === null) {
-    const requirement = normaliseRequirement(inherited, enforced)
-    return requirement === null ? [] : [['*', requirement]]
-  }
   const out: [string, Alternative[]][] = []
-  for (const operation of route.operations) {
-    const requirement = normaliseRequirement(operation.security ?? inherited, enforced)
-    if (requirement !== null) out.push([operation.method, requirement])
+  for (const operation of route.operations ?? [null]) {
+    const requirement = operationRequirement(definition, route, operation, enforced)
+    if (requirement !== null) out.push([operation?.method ?? '*', requirement])
   }
   return out
 }
