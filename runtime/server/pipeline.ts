@@ -8,7 +8,8 @@
  *   error flow when there is one, else the system error document;
  * - anything else before a flow ran is a bug, left to the gateway's last resort.
  */
-import { ALL_OPERATION_STAGES, ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
+import { OPERATION_STAGE_NAMES } from '../context/handler.js'
+import { ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
 import { RaisedError } from '../errors/raised-error.js'
 import type { Exchange } from './exchange.js'
 import { startFlows } from './flow-run.js'
@@ -20,7 +21,8 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
       const result = REQUEST_STAGES[i]!(exchange)
       if ((result instanceof Promise ? await result : result) === ENDED) return
     }
-    const names = exchange.handler?.stages ?? ALL_OPERATION_STAGES
+    // a handler made without a compiled list (hand-built apps in tests) runs every stage
+    const names = exchange.handler?.stages ?? OPERATION_STAGE_NAMES
     for (let i = 0; i < names.length; i++) {
       const result: StageResult | Promise<StageResult> = OPERATION_STAGES[names[i]!](exchange)
       if ((result instanceof Promise ? await result : result) === ENDED) return

@@ -14,7 +14,7 @@
  *   PL14 in send.ts).
  */
 import type { Readable } from 'node:stream'
-import { OPERATION_STAGE_NAMES, type FlowHandler, type OperationStageName } from '../context/handler.js'
+import type { FlowHandler, OperationStageName } from '../context/handler.js'
 import { checkSecurity } from '../auth/check-security.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
@@ -250,9 +250,6 @@ export const OPERATION_STAGES: { readonly [K in OperationStageName]: Stage } = O
   handler,
   response,
 })
-
-/** Every operation stage, for handlers without a compiled list (hand-made apps, tests). */
-export const ALL_OPERATION_STAGES: readonly OperationStageName[] = OPERATION_STAGE_NAMES
 
 /** Whether client request validation is on for the operation (a streamed body cannot be validated). */
 function validatesRequests(runtime: ValidationRuntime, pattern: string, method: string): boolean {
