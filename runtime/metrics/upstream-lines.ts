@@ -19,15 +19,22 @@ export function originOf(url: string): string {
 
 /** A logger that also feeds `svc_request` lines into `metrics`. */
 export function countUpstreamLines(logger: Logger, metrics: GatewayMetrics): Logger {
+  const count = (fields: Record<string, unknown>): void => {
+    const url = typeof fields['url'] === 'string' ? fields['url'] : ''
+    const status = typeof fields['status'] === 'number' ? fields['status'] : 0
+    const duration = typeof fields['duration'] === 'number' ? fields['duration'] : 0
+    metrics.upstreamEnded(originOf(url), status, duration, fields['cacheHit'] === true)
+  }
   return {
     write(type, fields, timestamp) {
-      if (type === 'svc_request') {
-        const url = typeof fields['url'] === 'string' ? fields['url'] : ''
-        const status = typeof fields['status'] === 'number' ? fields['status'] : 0
-        const duration = typeof fields['duration'] === 'number' ? fields['duration'] : 0
-        metrics.upstreamEnded(originOf(url), status, duration, fields['cacheHit'] === true)
-      }
+      if (type === 'svc_request') count(fields)
       logger.write(type, fields, timestamp)
+    },
+    writeMembers(type, members, timestampMs) {
+      // The upstream line comes as JSON text; reading it back costs a parse per exchange, paid only
+      // where metrics are on (SVC_STATUS_AUTH), not by the line of every gateway.
+      if (type === 'svc_request') count(JSON.parse(`{${members}}`) as Record<string, unknown>)
+      logger.writeMembers(type, members, timestampMs)
     },
   }
 }

@@ -6,12 +6,13 @@
  * SVC_ACCESS_LOG=false suppresses it (caller).
  */
 import { plainValue } from '../log/alert.js'
-import { decimal, FIELDS_JSON, jsonNumber, type Logger } from '../log/logger.js'
+import { decimal, jsonNumber, type Logger } from '../log/logger.js'
 import { jsonString } from '../oxn/json-string.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
-  readonly arrival: Date
+  /** Epoch milliseconds at arrival: the line's `timestamp`. */
+  readonly arrivalMs: number
   readonly requestId: string
   readonly url: string
   /** Path plus `?query` when present. */
@@ -35,6 +36,12 @@ export interface AccessRecord {
 }
 
 export function writeAccessLog(logger: Logger, record: AccessRecord): void {
+  const custom = record.custom
+  // The usual line, without custom fields, is written as text built from strings and integers.
+  if (!custom) {
+    logger.writeMembers('svc_access', membersJson(record), record.arrivalMs)
+    return
+  }
   const fields: Record<string, unknown> = {
     requestID: record.requestId,
     url: record.url,
@@ -53,20 +60,14 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
     errorCode: record.errorCode,
     aborted: record.aborted ? true : undefined,
   }
-  const custom = record.custom
-  // Without custom fields (the usual line) the members are also given as JSON (FIELDS_JSON), built
-  // here from strings and integers: serializing the object costs more than the rest of the line.
-  if (!custom) (fields as { [FIELDS_JSON]?: string })[FIELDS_JSON] = membersJson(record)
-  else {
-    // defineProperty: a field named `__proto__` stays an ordinary member
-    for (let i = 0; i < custom.keys.length; i++) {
-      Object.defineProperty(fields, custom.keys[i]!, { value: plainValue(custom.values[i]), enumerable: true, writable: true, configurable: true })
-    }
+  // defineProperty: a field named `__proto__` stays an ordinary member
+  for (let i = 0; i < custom.keys.length; i++) {
+    Object.defineProperty(fields, custom.keys[i]!, { value: plainValue(custom.values[i]), enumerable: true, writable: true, configurable: true })
   }
-  logger.write('svc_access', fields, record.arrival)
+  logger.write('svc_access', fields, new Date(record.arrivalMs))
 }
 
-/** The members of a line without custom fields, as `JSON.stringify` writes them after `{`. */
+/** The members of a line without custom fields, as `JSON.stringify` writes the fields above after `{`. */
 function membersJson(record: AccessRecord): string {
   let json = `"requestID":${jsonString(record.requestId)},"url":${jsonString(record.url)},"path":${jsonString(record.path)},"status":${jsonNumber(record.status)},"method":${jsonString(record.method)},"agent":${jsonString(record.agent)},"referrer":${jsonString(record.referrer)},"mime":${jsonString(record.mime)},"realtime":${decimal(Math.round(record.realtime * 1e6), 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":${jsonString(record.flow)},"requestmime":${jsonString(record.requestMime)},"location":${jsonString(record.location)}`
   if (record.errorCode !== undefined) json += `,"errorCode":${jsonNumber(record.errorCode)}`

@@ -47,7 +47,7 @@ const EXCHANGE = Symbol('svc-gateway exchange')
 type TaggedResponse = ServerResponse & { [EXCHANGE]?: Exchange }
 
 export class Exchange implements SignalSource {
-  /** Date.now() at arrival (access log `timestamp`, LG3); a Date is made only for the line. */
+  /** Date.now() at arrival (access log `timestamp`, LG3). */
   readonly arrivalMs = Date.now()
   readonly started = performance.now()
   /** Set at PL1, before any stage can fail. */
@@ -148,7 +148,7 @@ export class Exchange implements SignalSource {
     const headers = record?.headers
     const sent = this.sent
     writeAccessLog(logger, {
-      arrival: new Date(this.arrivalMs),
+      arrivalMs: this.arrivalMs,
       requestId: record?.id ?? '',
       url: record?.url ?? '',
       path: record === undefined ? (this.req.url ?? '') : record.query === null ? record.path : `${record.path}?${record.query}`,

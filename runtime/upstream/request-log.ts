@@ -4,7 +4,7 @@
  * exchange. `timing.DNS` and `timing.TCP` are 0: the pooled client cannot attribute connection set-up
  * to one exchange (allowed by UP-LOG-1). Never logs header values, cookies, credentials or bodies.
  */
-import { decimal, FIELDS_JSON, jsonNumber, type Logger } from '../log/logger.js'
+import { decimal, jsonNumber, type Logger } from '../log/logger.js'
 import { jsonString } from '../oxn/json-string.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
 
@@ -39,28 +39,7 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   // whole microseconds: text written from integers costs much less than writing a double
   const durationUs = Math.round((now - outcome.started) * 1000)
   const ttfbUs = outcome.headAt === null ? 0 : Math.round((outcome.headAt - outcome.started) * 1000)
-  const duration = durationUs / 1e6
-  const ttfb = ttfbUs / 1000
-  const errorName = failure === null ? undefined : errorNameOf(failure)
-  const errorMessage = failure === null ? undefined : failureMessage(failure)
-  // The members as JSON too (FIELDS_JSON): serializing the object costs more than the rest of the line.
   let json = `"requestID":${jsonString(base.requestId)},"url":${jsonString(base.url)},"method":${jsonString(base.method)},"status":${jsonNumber(outcome.status)},"mime":${jsonString(outcome.mime)},"bytes":${jsonNumber(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":${jsonString(base.id)},"cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
-  if (errorName !== undefined) json += `,"errorName":${jsonString(errorName)}`
-  if (errorMessage !== undefined) json += `,"errorMessage":${jsonString(errorMessage)}`
-  logger.write('svc_request', {
-    requestID: base.requestId,
-    url: base.url,
-    method: base.method,
-    status: outcome.status,
-    mime: outcome.mime,
-    bytes: outcome.bytes,
-    duration,
-    id: base.id,
-    cacheHit: outcome.cacheHit,
-    refresh: outcome.refresh,
-    timing: { DNS: 0, TCP: 0, TTFB: ttfb },
-    errorName,
-    errorMessage,
-    [FIELDS_JSON]: json,
-  })
+  if (failure !== null) json += `,"errorName":${jsonString(errorNameOf(failure))},"errorMessage":${jsonString(failureMessage(failure))}`
+  logger.writeMembers('svc_request', json)
 }

@@ -101,7 +101,7 @@ describe('fetchJwks (J16 "Fetch")', () => {
 
 describe('JwksStore (J16 "Caching", "Refetch on unknown key", "Failures")', () => {
   const logged: Record<string, unknown>[] = []
-  const logger: Logger = { write: (_, fields) => void logged.push(fields) }
+  const logger: Logger = { write: (_, fields) => void logged.push(fields), writeMembers: (_, members) => void logged.push(JSON.parse(`{${members}}`)) }
 
   function harness() {
     let now = 1_000_000

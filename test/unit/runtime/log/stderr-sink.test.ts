@@ -1,20 +1,23 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { batchingSink } from '../../../../runtime/log/stderr-sink.js'
+import { batchingSink, FLUSH_AFTER_MS } from '../../../../runtime/log/stderr-sink.js'
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Comfortably past the sink's wait, also on a busy machine. */
+const afterFlush = () => pause(FLUSH_AFTER_MS * 5)
 
 describe('batchingSink', () => {
-  it('writes the lines of one event-loop turn in one write, after the turn', async () => {
+  it('writes the lines of several event-loop turns in one write, soon after the first', async () => {
     const writes: string[] = []
     const sink = batchingSink({ write: (text: string) => writes.push(text) })
     sink('a\n')
+    await new Promise((resolve) => setImmediate(resolve))
     sink('b\n')
     expect(writes).toEqual([])
-    await nextTurn()
+    await afterFlush()
     expect(writes).toEqual(['a\nb\n'])
     sink('c\n')
-    await nextTurn()
+    await afterFlush()
     expect(writes).toEqual(['a\nb\n', 'c\n'])
   })
 
@@ -32,7 +35,7 @@ describe('batchingSink', () => {
     const sink = batchingSink({ write: () => undefined })
     sink('a\n')
     expect(process.listenerCount('exit')).toBe(before + 1)
-    await nextTurn()
+    await afterFlush()
     expect(process.listenerCount('exit')).toBe(before)
   })
 
@@ -47,5 +50,18 @@ describe('batchingSink', () => {
     expect(child.status).toBe(0)
     const lines = child.stderr.trim().split('\n').map((line) => JSON.parse(line) as { type: string; n: number })
     expect(lines.map((line) => [line.type, line.n])).toEqual([['info', 0], ['info', 1], ['info', 2]])
+  })
+
+  it('loses no line when the process ends by itself or by an uncaught exception', () => {
+    for (const ending of ['', 'setImmediate(() => { throw new Error("boom") })']) {
+      const script = `
+        import { createLogger } from ${JSON.stringify(new URL('../../../../build/runtime.mjs', import.meta.url).href)}
+        createLogger().write('info', { n: 1 })
+        ${ending}
+      `
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+      expect(child.status).toBe(ending === '' ? 0 : 1)
+      expect(child.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line).n)).toEqual([1])
+    }
   })
 })

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../../runtime/log/logger.js'
 import { GatewayMetrics } from '../../../../runtime/metrics/gateway-metrics.js'
 import { countUpstreamLines, originOf } from '../../../../runtime/metrics/upstream-lines.js'
+import { timeoutFailure } from '../../../../runtime/upstream/failure.js'
+import { writeRequestLog, type ExchangeOutcome } from '../../../../runtime/upstream/request-log.js'
 import { parsePrometheusText } from '../health/prometheus-parse.js'
 
 describe('HL4 upstream metrics', () => {
@@ -20,9 +22,12 @@ describe('HL4 upstream metrics', () => {
     const lines: string[] = []
     const metrics = new GatewayMetrics()
     const logger = countUpstreamLines(createLogger((line) => lines.push(line)), metrics)
-    logger.write('svc_request', { url: 'http://a.test:81/x', status: 200, duration: 0.004, cacheHit: false })
-    logger.write('svc_request', { url: 'http://a.test:81/y', status: 200, duration: 0.002, cacheHit: true })
-    logger.write('svc_request', { url: 'http://b.test/z', status: 0, duration: 3.2, cacheHit: false, errorName: 'ETIMEDOUT' })
+    // as the upstream area writes them; `started` set back by the exchange's duration in milliseconds
+    const exchange = (url: string, outcome: Partial<ExchangeOutcome> & { readonly ms: number }): void =>
+      writeRequestLog(logger, { requestId: 'r1', url, method: 'GET', id: 'main.0' }, { status: 200, mime: '', bytes: 0, headAt: null, cacheHit: false, refresh: false, failure: null, ...outcome, started: performance.now() - outcome.ms })
+    exchange('http://a.test:81/x', { ms: 1 })
+    exchange('http://a.test:81/y', { ms: 1, cacheHit: true })
+    exchange('http://b.test/z', { ms: 3200, status: 0, failure: timeoutFailure('overall', 3200) })
     logger.write('svc_access', { status: 200 })
     expect(lines).toHaveLength(4)
     expect(metrics.snapshot().upstream).toEqual({ total: 3, failed: 1 })
