@@ -18,6 +18,7 @@ const USAGE = `Usage:
   svc-compile <definition.yaml|json> -o <outdir> [--typecheck | --watch] [--quiet]
   svc-compile <definition.yaml|json> --check [--typecheck] [--quiet]
   svc-compile <definition.yaml|json> --serve [-p <port>] [--host <addr>] [-d <debug>] [--watch] [--quiet]
+  svc-compile --print-schema definition|flow
 
 Options:
   -o, --out <dir>      output directory (server.mjs, src/, site/, build.json)
@@ -29,6 +30,8 @@ Options:
       --watch          rebuild when the definition or a file of the project changes
       --typecheck      also type-check the generated modules (slower; a failure is a compiler bug)
       --quiet          do not print warnings and notes
+      --print-schema <definition|flow>
+                       print the JSON Schema of definitions or the XML Schema of flows
   -h, --help           show this help
       --version        print the version
 `
@@ -44,6 +47,16 @@ function usageError(message: string): number {
 }
 
 const STREAMS = { stdout: process.stdout, stderr: process.stderr }
+
+/** `--print-schema <name>`: the editor schema on stdout (compiler/language, loaded only here). */
+async function printSchema(name: string, positionals: number): Promise<number> {
+  const { SCHEMA_KINDS, schemaText } = await import('../language/schemas.js')
+  const text = schemaText(name)
+  if (text === undefined) return usageError(`unknown schema "${name}" (expected ${SCHEMA_KINDS.join(' or ')})`)
+  if (positionals > 0) return usageError('--print-schema takes no definition file')
+  process.stdout.write(text)
+  return EXIT_OK
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed
@@ -63,6 +76,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         debug: { type: 'string', short: 'd' },
+        'print-schema': { type: 'string' },
       },
     })
   } catch (error) {
@@ -77,6 +91,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${packageVersion()}\n`)
     return EXIT_OK
   }
+  if (values['print-schema'] !== undefined) return printSchema(values['print-schema'], positionals.length)
   if (positionals.length !== 1) return usageError(positionals.length === 0 ? 'missing definition file' : 'expected exactly one definition file')
   const modes = [values.out !== undefined && '-o', values.check && '--check', values.serve && '--serve'].filter((mode): mode is string => typeof mode === 'string')
   if (modes.length > 1) return usageError(`${modes.join(' and ')} cannot be combined`)
