@@ -2,14 +2,17 @@
  * The `svc-test` command as users run it (operations.md TS1-TS12; actions.md "Test actions"): the
  * built `bin/svc-test.mjs` as a child process over the suites of test/fixtures/svc-test (the `shop`
  * application, a definition that does not compile, tests without a definition), and over the test
- * documents of every example. TAP on stdout is compared line by line; logs go to stderr.
+ * documents of every example. TAP on stdout is compared line by line; logs go to stderr. The JUnit
+ * and JSON reporters and --output are read back with an XML parser (sax) and JSON.parse.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { childrenNamed, parseXmlTree } from '../helpers/xml-tree.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const BIN = join(ROOT, 'bin/svc-test.mjs')
@@ -59,7 +62,9 @@ const yaml = (...body: string[]) => ['  ---', ...body.map((line) => `  ${line}`)
 const COMMAND_TESTS = { timeout: 120_000 }
 
 const servers: Server[] = []
+const tempDirs: string[] = []
 afterEach(async () => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   for (const server of servers.splice(0)) {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -86,6 +91,8 @@ describe('svc-test', COMMAND_TESTS, () => {
   it('TS11: a passing suite: assertions, set-env, test-request, golden file, compare flags, get-log()', async () => {
     const result = await svcTest(['tests/pass.xml'], SHOP)
     expect(result.messages.trim()).toBe('')
+    // issue 14: no access (or upstream) log lines unless --verbose
+    expect(result.stderr).toBe('')
     expect(lines(result.stdout)).toEqual(['TAP version 14', '1..1', 'ok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions', '# passed: 1, failed: 0'])
     expect(result.code).toBe(0)
   })
@@ -284,6 +291,103 @@ describe('svc-test', COMMAND_TESTS, () => {
     expect(result.code).toBe(1)
     const invalid = await svcTest(['-d', 'x:y:z:w', 'tests/fail.xml'], SHOP)
     expect(invalid.code).toBe(2)
+  })
+})
+
+/** Characters an XML 1.0 document cannot contain (sax does not reject them). */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-report-'))
+  tempDirs.push(dir)
+  return dir
+}
+
+describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, () => {
+  // tests/report.xml fails its assertion at 11:5 after a request that raised an alert (3101)
+  const FILES = ['tests/report.xml', 'tests/pass.xml', 'tests/error.xml']
+  const MESSAGE = 'the item is found: <b> & "quotes" \\u0007 ]]>'
+
+  it('junit: parses as JUnit XML; one testcase per file; the failure names its file:line:col, expression, expected and actual', async () => {
+    const result = await svcTest(['--reporter', 'junit', ...FILES], SHOP)
+    expect(result.code).toBe(1)
+    expect(result.stdout).not.toMatch(NOT_XML_CHAR)
+    const root = parseXmlTree(result.stdout)
+    expect(root.name).toBe('testsuites')
+    expect(root.attributes).toMatchObject({ name: 'svc-test', tests: '3', failures: '1', errors: '1', skipped: '0' })
+    const [suite] = childrenNamed(root, 'testsuite')
+    expect(suite!.attributes).toMatchObject({ tests: '3', failures: '1', errors: '1' })
+    const cases = childrenNamed(suite!, 'testcase')
+    expect(cases.map(({ attributes: { time, ...rest } }) => [rest, time])).toEqual([
+      [{ classname: 'tests.report', name: 'tests/report.xml', file: 'tests/report.xml', line: '11', assertions: '2' }, expect.stringMatching(/^\d+\.\d{3}$/)],
+      [{ classname: 'tests.pass', name: 'tests/pass.xml', file: 'tests/pass.xml', line: '1', assertions: '19' }, expect.stringMatching(/^\d+\.\d{3}$/)],
+      [{ classname: 'tests.error', name: 'tests/error.xml', file: 'tests/error.xml', line: '3', assertions: '1' }, expect.stringMatching(/^\d+\.\d{3}$/)],
+    ])
+    const failures = childrenNamed(cases[0]!, 'failure')
+    expect(failures.map((failure) => failure.attributes)).toEqual([{ message: `tests/report.xml:11:5: ${MESSAGE}: expected 200, got 502`, type: 'assertion' }])
+    expect(failures[0]!.text).toBe(`assertion 2 at tests/report.xml:11:5\nexpression: $status\nmessage: ${MESSAGE}\nexpected: 200\nactual: 502`)
+    expect(cases[1]!.children.map((child) => child.name)).toEqual(['properties'])
+    const errors = childrenNamed(cases[2]!, 'error')
+    expect(errors.map((error) => error.attributes)).toEqual([{ message: 'tests/error.xml:3:3: stop here (5000): the test gave up', type: 'raised' }])
+    // the failed file's alert explains its 502; access and upstream lines stay out without --verbose
+    expect(result.stderr).toContain('"type":"svc_alert"')
+    expect(result.stderr).toContain('no backend flow registered')
+    expect(result.stderr).not.toContain('"type":"svc_access"')
+    expect(result.stderr).not.toContain('"type":"svc_request"')
+  })
+
+  it('--output: the report goes to the file (its folder created), stdout gets one summary line; json reports every assertion', async () => {
+    const dir = tempDir()
+    const output = join(dir, 'reports', 'svc-test.json')
+    const result = await svcTest(['--reporter', 'json', '--output', output, ...FILES], SHOP)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(`svc-test: passed: 1, failed: 2 (json report in ${output})\n`)
+    const document = JSON.parse(readFileSync(output, 'utf8')) as { files: Record<string, unknown>[]; summary: unknown; bailOut: unknown; definition: unknown }
+    expect(document.bailOut).toBeNull()
+    expect(document.definition).toBe('definition.yaml')
+    expect(document.summary).toMatchObject({ files: 3, passed: 1, failed: 2, assertions: 22, failedAssertions: 1 })
+    expect(document.files.map((file) => [file['file'], file['passed'], typeof file['durationMs']])).toEqual([
+      ['tests/report.xml', false, 'number'],
+      ['tests/pass.xml', true, 'number'],
+      ['tests/error.xml', false, 'number'],
+    ])
+    expect(document.files[0]!['failures']).toEqual([
+      {
+        index: 2,
+        location: { file: 'tests/report.xml', line: 11, column: 5 },
+        expression: '$status',
+        message: 'the item is found: <b> & "quotes" \u0007 ]]>',
+        passed: false,
+        expected: '200',
+        actual: '502',
+      },
+    ])
+    expect(document.files[2]!['error']).toEqual({ kind: 'raised', location: { file: 'tests/error.xml', line: 3, column: 3 }, message: 'stop here (5000): the test gave up' })
+  })
+
+  it('--output with TAP and with JUnit; an unwritable report file is a usage error', async () => {
+    const dir = tempDir()
+    const tap = await svcTest(['--output', join(dir, 'report.tap'), 'tests/pass.xml'], SHOP)
+    expect(tap.code).toBe(0)
+    expect(tap.stdout).toBe(`svc-test: passed: 1, failed: 0 (tap report in ${join(dir, 'report.tap')})\n`)
+    expect(readFileSync(join(dir, 'report.tap'), 'utf8')).toBe('TAP version 14\n1..1\nok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions\n# passed: 1, failed: 0\n')
+    const bail = await svcTest(['--reporter', 'junit', '--output', join(dir, 'junit.xml'), 'tests/any.xml'], join(FIXTURES, 'broken'))
+    expect(bail.code).toBe(1)
+    expect(bail.stdout).toBe(`svc-test: bail out: definition has errors (junit report in ${join(dir, 'junit.xml')})\n`)
+    const [testcase] = childrenNamed(childrenNamed(parseXmlTree(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testsuite')[0]!, 'testcase')
+    expect(childrenNamed(testcase!, 'error').map((error) => [error.attributes, error.text])).toEqual([
+      [{ message: 'definition has errors', type: 'bail-out' }, 'flows/a.xml:2:3: unknown action <evall>; did you mean <eval>?'],
+    ])
+    const unwritable = await svcTest(['--output', join(dir, 'report.tap', 'x.tap'), 'tests/pass.xml'], SHOP)
+    expect(unwritable.code).toBe(2)
+    expect(unwritable.stderr).toMatch(/^svc-test: cannot write the report to ".*x\.tap": /)
+  })
+
+  it('--verbose prints every log line to stderr, access lines included', async () => {
+    const result = await svcTest(['--verbose', 'tests/pass.xml'], SHOP)
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('"type":"svc_access"')
+    expect(result.stderr).toContain('"path":"/shop/hello?name=Ada","status":200')
   })
 })
 
