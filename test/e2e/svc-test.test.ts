@@ -363,6 +363,16 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
       },
     ])
     expect(document.files[2]!['error']).toEqual({ kind: 'raised', location: { file: 'tests/error.xml', line: 3, column: 3 }, message: 'stop here (5000): the test gave up' })
+    // a dynamic body's assertions exist only once it ran: they name their <assert> element (line 4);
+    // a static body's name their own `[` (line 6)
+    const dynamic = await svcTest(['--reporter', 'json', 'tests/dynamic.xml'], SHOP)
+    const assertions = (JSON.parse(dynamic.stdout) as { files: { assertions: { location: unknown; expression: string }[] }[] }).files[0]!.assertions
+    expect(assertions.map(({ location, expression }) => [location, expression])).toEqual([
+      [{ file: 'tests/dynamic.xml', line: 4, column: 3 }, '1 + 2'],
+      [{ file: 'tests/dynamic.xml', line: 4, column: 3 }, 'string-length("ab")'],
+      [{ file: 'tests/dynamic.xml', line: 6, column: 13 }, '$env/TTL'],
+      [{ file: 'tests/dynamic.xml', line: 6, column: 37 }, '$env/ON'],
+    ])
   })
 
   it('--output with TAP and with JUnit; an unwritable report file is a usage error', async () => {
