@@ -9,7 +9,7 @@
  * (missing, compile error, raised error, timeout) has one `<error>` instead, its text listing the
  * assertions that failed before: the common schema allows failures or errors in a test case, not both.
  */
-import { counted, errorText, failuresOf, positionText, type AssertionReport, type FileReport, type Reporter, type ReporterContext, type Write } from './test-report.js'
+import { counted, errorText, failuresOf, positionText, type AssertionReport, type FileReport, type Position, type Reporter, type ReporterContext, type Write } from './test-report.js'
 import { xmlAttribute, xmlText } from './xml-text.js'
 
 export function junitReporter(write: Write, context: ReporterContext): Reporter {
@@ -72,12 +72,12 @@ function outcomeOf(report: FileReport): 'passed' | 'failure' | 'error' {
 
 function testcase(report: FileReport): string {
   const failed = failuresOf(report)
-  const first = failed.find((failure) => failure.at?.file === report.file)?.at ?? (report.error?.at?.file === report.file ? report.error.at : null) ?? report.root
+  const line = lineOf(report)
   const attributes = attributeList([
     ['classname', classNameOf(report.file)],
     ['name', report.file],
     ['file', report.file],
-    ...(first === null ? [] : [['line', String(first.line)] as [string, string]]),
+    ...(line === null ? [] : [['line', String(line)] as [string, string]]),
     ['assertions', String(report.assertions.length)],
     ['time', seconds(report.durationMs)],
   ])
@@ -94,6 +94,16 @@ function testcase(report: FileReport): string {
   }
   if (children.length === 0) return `    <testcase ${attributes}/>\n`
   return `    <testcase ${attributes}>\n${children.map((child) => `      ${child}\n`).join('')}    </testcase>\n`
+}
+
+/**
+ * The testcase's `line`: its first failed assertion in the file itself, else its error there, else its
+ * `<svc-test>` element. A position in another file (a sub-flow) cannot go with the testcase's `file`.
+ */
+function lineOf(report: FileReport): number | null {
+  const inFile = (position: Position | null) => (position?.file === report.file ? position : null)
+  const first = failuresOf(report).find((failure) => inFile(failure.at) !== null)?.at ?? inFile(report.error?.at ?? null) ?? report.root
+  return first?.line ?? null
 }
 
 /** `tests/fail.xml:5:5: math is broken: expected 3, got 2`. */
