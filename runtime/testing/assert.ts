@@ -63,7 +63,8 @@ function compileExpression(source: string, at: string): CompiledExpression | str
 function runAssertion(ctx: FlowContext, run: TestRun, dir: string, assertion: Assertion): void {
   const result = evaluate(ctx, assertion.expression)
   const comparison = compare(actualOf(result), assertion.expected, goldenReader(ctx.gateway.siteRoot, dir))
-  run.recordAssertion(assertion.message ?? assertion.expression.source.trim(), comparison)
+  const expression = assertion.expression
+  run.recordAssertion({ expression: expression.source.trim(), message: assertion.message, at: expression.at }, comparison)
 }
 
 function goldenReader(siteRoot: string, dir: string): GoldenReader {

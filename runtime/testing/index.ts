@@ -1,5 +1,5 @@
 // runtime/testing: svc-test at run time (operations.md TS4-TS12, actions.md "Test actions").
-export { TestRun, currentTestRun, type TestRunOptions, type TestOutcome, type AssertionResult } from './test-run.js'
+export { TestRun, currentTestRun, type TestRunOptions, type TestOutcome, type AssertionResult, type AssertionSite } from './test-run.js'
 export type { TestRunHooks } from '../context/test-run-hooks.js'
 export { checkAssertions, checkAssertionTemplate, type Assertion } from './assert.js'
 export { checkAssertionList, patternProblem, type AssertionSpec, type AssertionProblem, type Expected, type ExpectedFlags } from './assertion-spec.js'

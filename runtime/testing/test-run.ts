@@ -38,8 +38,18 @@ export interface TestRunOptions {
   readonly logSink?: LogSink
 }
 
+/** Where and what an assertion checked, as its `assert` action knows it. */
+export interface AssertionSite {
+  /** The expression as written. */
+  readonly expression: string
+  /** The assertion's message, or null. */
+  readonly message: string | null
+  /** Site-relative `file:line:col` of the assertion (static body) or of its `<assert>` (dynamic body). */
+  readonly at: string
+}
+
 /** One executed assertion (ACT-test-1); `index` counts from 1 in execution order. */
-export interface AssertionResult extends Comparison {
+export interface AssertionResult extends Comparison, AssertionSite {
   readonly index: number
   /** The assertion's message, else its expression. */
   readonly label: string
@@ -131,8 +141,9 @@ export class TestRun implements TestRunHooks {
     return this.gateway.retire(Promise.resolve())
   }
 
-  recordAssertion(label: string, comparison: Comparison): void {
-    this.#results.push({ index: this.#results.length + 1, label, ...comparison })
+  recordAssertion(site: AssertionSite, comparison: Comparison): void {
+    const label = site.message ?? site.expression.trim()
+    this.#results.push({ index: this.#results.length + 1, label, ...site, ...comparison })
   }
 
   /** ACT-set-env-2: applies the overrides (null removes) and rebuilds `$env`. */
