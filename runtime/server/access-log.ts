@@ -7,7 +7,7 @@
  */
 import { plainValue } from '../log/alert.js'
 import { decimal, jsonNumber, type Logger } from '../log/logger.js'
-import { jsonString } from '../oxn/json-string.js'
+import { jsonStringContent } from '../oxn/json-string.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
@@ -69,7 +69,8 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
 
 /** The members of a line without custom fields, as `JSON.stringify` writes the fields above after `{`. */
 function membersJson(record: AccessRecord): string {
-  let json = `"requestID":${jsonString(record.requestId)},"url":${jsonString(record.url)},"path":${jsonString(record.path)},"status":${jsonNumber(record.status)},"method":${jsonString(record.method)},"agent":${jsonString(record.agent)},"referrer":${jsonString(record.referrer)},"mime":${jsonString(record.mime)},"realtime":${decimal(Math.round(record.realtime * 1e6), 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":${jsonString(record.flow)},"requestmime":${jsonString(record.requestMime)},"location":${jsonString(record.location)}`
+  const q = jsonStringContent
+  let json = `"requestID":"${q(record.requestId)}","url":"${q(record.url)}","path":"${q(record.path)}","status":${jsonNumber(record.status)},"method":"${q(record.method)}","agent":"${q(record.agent)}","referrer":"${q(record.referrer)}","mime":"${q(record.mime)}","realtime":${decimal(Math.round(record.realtime * 1e6), 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":"${q(record.flow)}","requestmime":"${q(record.requestMime)}","location":"${q(record.location)}"`
   if (record.errorCode !== undefined) json += `,"errorCode":${jsonNumber(record.errorCode)}`
   if (record.aborted) json += ',"aborted":true'
   return json

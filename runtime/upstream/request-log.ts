@@ -5,7 +5,7 @@
  * to one exchange (allowed by UP-LOG-1). Never logs header values, cookies, credentials or bodies.
  */
 import { decimal, jsonNumber, type Logger } from '../log/logger.js'
-import { jsonString } from '../oxn/json-string.js'
+import { jsonStringContent } from '../oxn/json-string.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
 
 /** What identifies an exchange in its log line. */
@@ -39,7 +39,8 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   // whole microseconds: text written from integers costs much less than writing a double
   const durationUs = Math.round((now - outcome.started) * 1000)
   const ttfbUs = outcome.headAt === null ? 0 : Math.round((outcome.headAt - outcome.started) * 1000)
-  let json = `"requestID":${jsonString(base.requestId)},"url":${jsonString(base.url)},"method":${jsonString(base.method)},"status":${jsonNumber(outcome.status)},"mime":${jsonString(outcome.mime)},"bytes":${jsonNumber(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":${jsonString(base.id)},"cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
-  if (failure !== null) json += `,"errorName":${jsonString(errorNameOf(failure))},"errorMessage":${jsonString(failureMessage(failure))}`
+  const q = jsonStringContent
+  let json = `"requestID":"${q(base.requestId)}","url":"${q(base.url)}","method":"${q(base.method)}","status":${jsonNumber(outcome.status)},"mime":"${q(outcome.mime)}","bytes":${jsonNumber(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":"${q(base.id)}","cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
+  if (failure !== null) json += `,"errorName":"${q(errorNameOf(failure))}","errorMessage":"${q(failureMessage(failure))}"`
   logger.writeMembers('svc_request', json)
 }
