@@ -26,7 +26,9 @@
  *   answering the reserved endpoints) < `cluster`, `testing` (which start gateways) < `index.ts`.
  *
  * Why compiler/ is in this order (the pipeline of docs/architecture.md):
- * - `package-root.ts`, `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are what every stage shares.
+ * - `package-root.ts`, `project-files.ts` (where project files are read: the disk, or an editor's
+ *   unsaved documents over it), `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are
+ *   what every stage shares.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
  * - `validate`, `security` and `schemas` check and analyse IR.
@@ -62,7 +64,7 @@ const RUNTIME_LAYERS = [
 
 /** compiler/ folders (or top-level files), lowest first; the folders of one inner list are peers. */
 const COMPILER_LAYERS = [
-  ['package-root.ts'],
+  ['package-root.ts', 'project-files.ts'],
   ['diagnostics'],
   ['ir'],
   ['xpath'],
