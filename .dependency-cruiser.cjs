@@ -31,7 +31,9 @@
  *   what every stage shares.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
- * - `validate`, `security` and `schemas` check and analyse IR.
+ * - `validate`, `security` and `schemas` check and analyse IR; `language` documents the flow language
+ *   and the extensions for editors (one table feeding the editor schemas, the reference page and the
+ *   language server) and reads the action registry and the extension table, so it sits above `flow`.
  * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
  * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
  *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it.
@@ -72,7 +74,7 @@ const COMPILER_LAYERS = [
   ['definition'],
   ['xslt'],
   ['flow'],
-  ['validate', 'security', 'schemas'],
+  ['validate', 'security', 'schemas', 'language'],
   ['emit'],
   ['upstream', 'output'],
   ['index.ts'],
