@@ -37,6 +37,8 @@
  * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
  * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
  *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it.
+ * - `lsp` (the language server) is the top: it runs compile() on an editor's unsaved documents and
+ *   reads the parsers' tables, the documentation table and svc-test's rule for finding a definition.
  * - the compiler reads runtime/ only through the modules COMPILER_READS_RUNTIME lists, and the
  *   runtime never imports the compiler.
  */
@@ -81,6 +83,7 @@ const COMPILER_LAYERS = [
   ['serve'],
   ['testing'],
   ['cli'],
+  ['lsp'],
 ]
 
 /** The compiler's parsers: they never import `emit`, and `emit` never imports them. */

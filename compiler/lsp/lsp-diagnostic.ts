@@ -1,0 +1,50 @@
+/**
+ * A compiler diagnostic in LSP form: the same code and range as `svc-compile` prints. Compiler
+ * offsets index UTF-16 units of the file's text, as LSP characters do, so a range is its offsets'
+ * line and character; only the columns `svc-compile` prints count code points instead.
+ */
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Position } from 'vscode-languageserver/node'
+import { pathToFileURL } from 'node:url'
+import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js'
+import type { SourceFile } from '../diagnostics/source.js'
+
+const SEVERITIES: Readonly<Record<Severity, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  note: DiagnosticSeverity.Information,
+}
+
+/** The 0-based line and UTF-16 character of `offset` in `file` (LF, CRLF and CR end lines, as CL4). */
+export function positionOf(file: SourceFile, offset: number): Position {
+  const text = file.text
+  const end = Math.min(Math.max(offset, 0), text.length)
+  let line = 0
+  let lineStart = 0
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++
+      lineStart = i + 1
+    }
+  }
+  return { line, character: end - lineStart }
+}
+
+export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
+  const { file, start, end } = diagnostic.loc
+  return {
+    range: { start: positionOf(file, start), end: positionOf(file, end) },
+    severity: SEVERITIES[diagnostic.severity],
+    code: diagnostic.code,
+    source: 'svc',
+    message: diagnostic.message,
+    ...(diagnostic.related && diagnostic.related.length > 0
+      ? {
+          relatedInformation: diagnostic.related.map((related) => ({
+            location: { uri: pathToFileURL(related.loc.file.path).href, range: { start: positionOf(related.loc.file, related.loc.start), end: positionOf(related.loc.file, related.loc.end) } },
+            message: related.message,
+          })),
+        }
+      : {}),
+  }
+}
