@@ -34,12 +34,15 @@ export function attributeDocOf(element: string, attribute: string): AttributeDoc
 
 /**
  * Whether XPath is written at `offset` of this place: an expression attribute, a `{expr}` part of a
- * dynamic one, or the body of an element whose body is an expression or a template.
+ * dynamic one, the body of an element whose body is an expression, or a `{{ }}` part of a template body.
  */
 export function inExpression(flow: FlowDocument, place: XmlPlace, offset: number): boolean {
   if (place.kind === 'text') {
     const body = place.element && elementDoc(place.element.name)?.body
-    return body === 'expression' || body === 'template'
+    if (body !== 'template') return body === 'expression'
+    // a template is text with `{{ … }}` parts (templates.md)
+    const before = flow.text.slice(place.element!.tagEnd, offset)
+    return before.lastIndexOf('{{') > before.lastIndexOf('}}')
   }
   if (place.kind !== 'attribute-value') return false
   const doc = attributeDocOf(place.element.name, place.attribute.name)

@@ -27,6 +27,8 @@ export interface ScannedElement {
   tagEnd: number
   /** The start tag ends with `>` or `/>` (it is not being typed). */
   closed: boolean
+  /** Ends with `/>`: it has no content. */
+  selfClosing: boolean
   readonly attributes: ScannedAttribute[]
   readonly parent: ScannedElement | undefined
   /** Offset of the end tag's `<`, or of the end of the start tag when self-closing; the text's length when unclosed. */
@@ -80,7 +82,7 @@ export function scanXml(text: string): ScannedXml {
       const element = startTag(text, lt, open[open.length - 1])
       elements.push(element)
       i = element.tagEnd
-      if (text.startsWith('/>', element.tagEnd - 2)) element.contentEnd = element.tagEnd
+      if (element.selfClosing) element.contentEnd = element.tagEnd
       else open.push(element)
     }
   }
@@ -91,7 +93,7 @@ export function scanXml(text: string): ScannedXml {
 function startTag(text: string, lt: number, parent: ScannedElement | undefined): ScannedElement {
   NAME.lastIndex = lt + 1
   const name = NAME.exec(text)?.[0] ?? ''
-  const element: ScannedElement = { name, start: lt, nameStart: lt + 1, nameEnd: lt + 1 + name.length, tagEnd: text.length, closed: false, attributes: [], parent, contentEnd: text.length }
+  const element: ScannedElement = { name, start: lt, nameStart: lt + 1, nameEnd: lt + 1 + name.length, tagEnd: text.length, closed: false, selfClosing: false, attributes: [], parent, contentEnd: text.length }
   let i = element.nameEnd
   for (;;) {
     SPACE.lastIndex = i
@@ -104,6 +106,7 @@ function startTag(text: string, lt: number, parent: ScannedElement | undefined):
     if (text[i] === '>' || text.startsWith('/>', i)) {
       element.tagEnd = i + (text[i] === '>' ? 1 : 2)
       element.closed = true
+      element.selfClosing = text[i] === '/'
       return element
     }
     NAME.lastIndex = i
@@ -161,7 +164,7 @@ export function placeAt(scan: ScannedXml, offset: number): XmlPlace {
   }
   let inner: ScannedElement | undefined
   for (const element of scan.elements) {
-    if (element.tagEnd <= offset && offset <= element.contentEnd) inner = element
+    if (!element.selfClosing && element.tagEnd <= offset && offset <= element.contentEnd) inner = element
   }
   return { kind: 'text', element: inner }
 }
