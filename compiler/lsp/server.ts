@@ -99,6 +99,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     else scheduler.schedule(project, 0)
   })
 
+  // a file changed on disk (when the client watches files): every project with an open document is checked again
+  connection.onDidChangeWatchedFiles(() => {
+    const open = openTexts()
+    const projects = new Map([...open.keys()].map((path) => [projectOf(path, open).key, projectOf(path, open)]))
+    for (const project of projects.values()) scheduler.schedule(project)
+  })
+
   const features = (uri: string) => {
     const document = documents.get(uri)
     const path = pathOf(uri)
