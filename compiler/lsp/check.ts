@@ -2,7 +2,8 @@
  * Diagnostics of one project for the language server: the real compiler in check-only mode on the
  * editor's unsaved documents laid over the disk (compile() with `files`, `checkOnly`). Open flow and
  * test documents the project does not read (test documents, flows not referenced yet) are compiled on
- * their own, as svc-test compiles a test document. The result holds every file the check read, each
+ * their own, as svc-test compiles a test document; other XML files (root neither `flow` nor
+ * `svc-test`) are left alone. The result holds every file the check read, each
  * with its diagnostics (possibly none), so that the caller can clear what was fixed.
  */
 import { dirname, extname } from 'node:path'
@@ -11,6 +12,7 @@ import { compileFlowFile } from '../flow/index.js'
 import { compile } from '../index.js'
 import { overlayFiles, type ProjectFiles } from '../project-files.js'
 import { expressionParser } from '../xpath/index.js'
+import { isProjectDocument } from './feature-context.js'
 
 export interface CheckResult {
   /** Diagnostics by absolute path, for every file the check read or reported on. */
@@ -38,7 +40,7 @@ export async function checkProject(definition: string | null, open: ReadonlyMap<
   for (const path of members) {
     if (read.has(path) || extname(path).toLowerCase() !== '.xml') continue
     const text = open.get(path)
-    if (text === undefined) continue
+    if (text === undefined || !isProjectDocument(path, text)) continue
     read.add(path)
     const bag = new DiagnosticBag()
     const root = siteRoot ?? dirname(path)

@@ -8,11 +8,12 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node'
 import { ACTION_DOCS, CONTROL_DOCS, EXTENSION_DOCS, FUNCTION_DOCS, type ElementDoc } from '../language/index.js'
 import { keyPathAt, levelOf } from './definition-document.js'
-import { documentKind, type FeatureContext } from './feature-context.js'
+import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
 import { attributeDocOf, flowDocument, inExpression, isTestDocument, placeIn, variablesSetBefore, type FlowDocument } from './flow-document.js'
 import { elementDoc } from '../language/index.js'
 
 export function completionsAt(at: FeatureContext, position: Position): CompletionItem[] {
+  if (!isProjectDocument(at.path, at.document.getText())) return []
   const kind = documentKind(at.path)
   if (kind === 'flow') return flowCompletions(flowDocument(at.document.getText(), at.path, at.siteRoot), at.document.offsetAt(position), at)
   if (kind === 'definition') return definitionCompletions(at, position)

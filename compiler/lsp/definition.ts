@@ -11,12 +11,13 @@ import { pathToFileURL } from 'node:url'
 import type { Location, Position } from 'vscode-languageserver/node'
 import { flowPath } from '../definition/flow-ref.js'
 import { keyLine, keyPathAt } from './definition-document.js'
-import { documentKind, type FeatureContext } from './feature-context.js'
+import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
 import { attributeDocOf, flowDocument, inExpression, placeIn, resolvePathAttribute, variableSetters, wordAt } from './flow-document.js'
 
 const FLOW_KEYS = new Set(['x-svc-flow', 'x-svc-init', 'x-svc-error', 'x-svc-default-flow'])
 
 export function definitionAt(at: FeatureContext, position: Position): Location | null {
+  if (!isProjectDocument(at.path, at.document.getText())) return null
   const kind = documentKind(at.path)
   if (kind === 'definition') return definitionFileRef(at, position)
   if (kind !== 'flow') return null

@@ -19,3 +19,23 @@ export function documentKind(path: string): DocumentKind {
   if (extension === '.yaml' || extension === '.yml' || extension === '.json') return 'definition'
   return 'other'
 }
+
+const ROOTS = new Set(['flow', 'svc-test'])
+
+/** The root element's name of an XML text, if it has one. */
+export function rootElementName(text: string): string | undefined {
+  return /<(?![?!])([-\w:.]+)/.exec(text)?.[1]
+}
+
+/**
+ * A flow or test document (root `flow` or `svc-test`, or none typed yet), or a Swagger definition
+ * (a `swagger` key): other XML, YAML and JSON files of the workspace are left alone.
+ */
+export function isProjectDocument(path: string, text: string): boolean {
+  const kind = documentKind(path)
+  if (kind === 'flow') {
+    const root = rootElementName(text)
+    return root === undefined || ROOTS.has(root)
+  }
+  return kind === 'definition' && /^\s*["']?swagger["']?\s*:/m.test(text)
+}

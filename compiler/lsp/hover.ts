@@ -5,10 +5,11 @@
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node'
 import { elementDoc, extensionDoc, functionDoc, type AttributeDoc, type ElementDoc } from '../language/index.js'
 import { keyLine } from './definition-document.js'
-import { documentKind, type FeatureContext } from './feature-context.js'
+import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
 import { attributeDocOf, flowDocument, inExpression, placeIn, wordAt } from './flow-document.js'
 
 export function hoverAt(at: FeatureContext, position: Position): Hover | null {
+  if (!isProjectDocument(at.path, at.document.getText())) return null
   const kind = documentKind(at.path)
   const text = at.document.getText()
   const offset = at.document.offsetAt(position)

@@ -6,13 +6,13 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver/node'
+import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { packageVersion } from '../package-root.js'
 import { checkProject } from './check.js'
 import { completionsAt } from './completion.js'
 import { definitionAt } from './definition.js'
-import { DiagnosticsScheduler, type ScheduledProject } from './diagnostics-scheduler.js'
+import { DiagnosticsScheduler, type ScheduledProject, type SchedulerHost } from './diagnostics-scheduler.js'
 import { hoverAt } from './hover.js'
 import { toLspDiagnostic } from './lsp-diagnostic.js'
 import { definitionFor } from './project-root.js'
@@ -48,14 +48,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return { definition, key: definition ?? path }
   }
 
-  function schedulerHost() {
+  function schedulerHost(): SchedulerHost {
     return {
       async check(project: ScheduledProject) {
         const open = openTexts()
         const members = [...open.keys()].filter((path) => projectOf(path, open).key === project.key)
         return checkProject(project.definition, open, members)
       },
-      publish(path: string, diagnostics: import('vscode-languageserver/node').Diagnostic[]) {
+      publish(path: string, diagnostics: LspDiagnostic[]) {
         void connection.sendDiagnostics({ uri: pathToFileURL(path).href, diagnostics })
       },
       convert: toLspDiagnostic,
@@ -87,10 +87,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (path === undefined) return
     scheduler.schedule(projectOf(path, openTexts()), delayMs)
   }
-  documents.onDidOpen((event) => changed(event.document.uri, 0))
-  documents.onDidChangeContent((event) => changed(event.document.uri))
+  // opening fires a content change too: the first one of a document is checked at once
+  const opened = new Set<string>()
+  documents.onDidChangeContent((event) => {
+    const first = !opened.has(event.document.uri)
+    opened.add(event.document.uri)
+    changed(event.document.uri, first ? 0 : undefined)
+  })
   documents.onDidSave((event) => changed(event.document.uri, 0))
   documents.onDidClose((event) => {
+    opened.delete(event.document.uri)
     // the file on disk now counts again; a document checked alone has nothing left to show
     const path = pathOf(event.document.uri)
     if (path === undefined) return
@@ -102,7 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // a file changed on disk (when the client watches files): every project with an open document is checked again
   connection.onDidChangeWatchedFiles(() => {
     const open = openTexts()
-    const projects = new Map([...open.keys()].map((path) => [projectOf(path, open).key, projectOf(path, open)]))
+    const projects = new Map([...open.keys()].map((path) => projectOf(path, open)).map((project) => [project.key, project]))
     for (const project of projects.values()) scheduler.schedule(project)
   })
 

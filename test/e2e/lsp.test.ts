@@ -1,8 +1,8 @@
 /**
  * The language server as an editor runs it (issue 14 part 4): the built `bin/svc-lsp.mjs --stdio` as
  * a child process, driven by a real JSON-RPC client (vscode-jsonrpc) over its stdin and stdout, on a
- * copy of examples/quickstart. Diagnostics are compared with what `svc-compile --check` prints for the
- * same text saved to disk.
+ * copy of examples/quickstart. Diagnostics are compared with what `svc-compile --check` prints (and
+ * compile() reports) for the same text saved to disk.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compile } from '../../compiler/index.js'
 import { ACTION_DOCS, FUNCTION_DOCS } from '../../compiler/language/index.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -112,7 +113,9 @@ describe('svc-lsp over stdio', { timeout: 60_000 }, () => {
 
     writeFileSync(hello, broken)
     const printed = compileReport('flows/hello.xml')
+    const compiled = await compile(join(site, 'definition.yaml'), { checkOnly: true })
     writeFileSync(hello, saved)
+    expect(error.code).toBe(compiled.diagnostics.find((d) => d.loc.file.path === hello)?.code)
     expect(printed.message).toContain(error.message)
     const lineText = broken.split('\n')[printed.line - 1]!
     expect(error.range.start).toEqual({ line: printed.line - 1, character: [...lineText].slice(0, printed.column - 1).join('').length })

@@ -31,4 +31,10 @@ describe('checkProject', () => {
     const { byFile } = await checkProject(null, new Map([[lone, '<flow><test-request/></flow>']]), [lone])
     expect(byFile.get(lone)?.map((d) => d.severity)).toContain('error')
   })
+
+  it('leaves XML that is neither a flow nor a test document alone', async () => {
+    const pom = join(site, 'pom.xml')
+    const { byFile } = await checkProject(null, new Map([[pom, '<project><eval>concat(</eval></project>']]), [pom])
+    expect(byFile.has(pom)).toBe(false)
+  })
 })

@@ -47,8 +47,15 @@ describe('completion', () => {
 
   it('offers the x-svc keys of the level in a definition', () => {
     expect(labels('definition.yaml', 'swagger: "2.0"\nx-svc-|')).toEqual(Object.keys(EXTENSION_DOCS).filter((key) => EXTENSION_DOCS[key]!.levels.includes('top')))
-    expect(labels('definition.yaml', 'paths:\n  /a:\n    get:\n      x-|')).toEqual(expect.arrayContaining(['x-svc-flow', 'x-svc-proxy', 'x-svc-validate']))
-    expect(labels('definition.yaml', 'paths:\n  /a:\n    get:\n      x-|')).not.toContain('x-svc-init')
+    expect(labels('definition.yaml', 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-|')).toEqual(expect.arrayContaining(['x-svc-flow', 'x-svc-proxy', 'x-svc-validate']))
+    expect(labels('definition.yaml', 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-|')).not.toContain('x-svc-init')
+  })
+})
+
+describe('other files of the workspace', () => {
+  it('are left alone', () => {
+    expect(labels('pom.xml', '<project><|</project>')).toEqual([])
+    expect(labels('ci.yaml', 'jobs:\n  x-|')).toEqual([])
   })
 })
 
@@ -56,7 +63,7 @@ describe('hover', () => {
   it('describes functions in expressions and x-svc keys', () => {
     const fn = at('flows/a.xml', '<flow><eval>json-pa|rse($x)</eval></flow>')
     expect(JSON.stringify(hoverAt(fn.context, fn.position))).toContain('json-parse(')
-    const key = at('definition.yaml', 'x-svc-in|it: flows/init.xml\n')
+    const key = at('definition.yaml', 'swagger: "2.0"\nx-svc-in|it: flows/init.xml\n')
     expect(JSON.stringify(hoverAt(key.context, key.position))).toContain(JSON.stringify(EXTENSION_DOCS['x-svc-init']!.summary).slice(1, -1))
   })
 })
@@ -74,7 +81,7 @@ describe('go to definition', () => {
   })
 
   it('goes from the flow form of x-svc-error to the file', () => {
-    const { context, position } = at('definition.yaml', 'x-svc-error:\n  flow: flows/hel|lo.xml\n')
+    const { context, position } = at('definition.yaml', 'swagger: "2.0"\nx-svc-error:\n  flow: flows/hel|lo.xml\n')
     expect(definitionAt(context, position)?.uri).toBe(pathToFileURL(join(site, 'flows/hello.xml')).href)
   })
 })
