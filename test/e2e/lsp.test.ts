@@ -191,6 +191,21 @@ describe('svc-lsp over stdio', { timeout: 60_000 }, () => {
     expect(location?.uri).toBe(uriOf(join(site, 'flows/item.xml')))
   })
 
+  it('checks the unsaved definition: a missing flow is reported there, and cleared when fixed', async () => {
+    const definition = join(site, 'definition.yaml')
+    const text = readFileSync(definition, 'utf8')
+    const broken = text.replace('x-svc-flow: flows/echo.xml', 'x-svc-flow: flows/echoo.xml')
+    let from = published.length
+    await connection.sendNotification('textDocument/didChange', { textDocument: { uri: uriOf(definition), version: 2 }, contentChanges: [{ text: broken }] })
+    const reported = await nextDiagnostics(uriOf(definition), from, (p) => p.diagnostics.length > 0)
+    const line = broken.split('\n').findIndex((l) => l.includes('flows/echoo.xml'))
+    expect(reported.diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['project/missing-flow', line]])
+
+    from = published.length
+    await connection.sendNotification('textDocument/didChange', { textDocument: { uri: uriOf(definition), version: 3 }, contentChanges: [{ text }] })
+    await nextDiagnostics(uriOf(definition), from, (p) => p.diagnostics.length === 0)
+  })
+
   it('shuts down and exits when asked', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     await connection.sendRequest('shutdown')
