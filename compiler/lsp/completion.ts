@@ -6,11 +6,10 @@
  * cursor's level. Descriptions come from compiler/language, the table the schemas also read.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node'
-import { ACTION_DOCS, CONTROL_DOCS, EXTENSION_DOCS, FUNCTION_DOCS, type ElementDoc } from '../language/index.js'
+import { ACTION_DOCS, CONTROL_DOCS, EXTENSION_DOCS, FUNCTION_DOCS, elementDoc, type ElementDoc } from '../language/index.js'
 import { keyPathAt, levelOf } from './definition-document.js'
 import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
 import { attributeDocOf, flowDocument, inExpression, isTestDocument, placeIn, variablesSetBefore, type FlowDocument } from './flow-document.js'
-import { elementDoc } from '../language/index.js'
 
 export function completionsAt(at: FeatureContext, position: Position): CompletionItem[] {
   if (!isProjectDocument(at.path, at.document.getText())) return []

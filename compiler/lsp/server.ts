@@ -74,7 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-        completionProvider: { triggerCharacters: ['<', ' ', '$', '"', ':', '('], resolveProvider: false },
+        completionProvider: { triggerCharacters: ['<', '$', '"'], resolveProvider: false },
         hoverProvider: true,
         definitionProvider: true,
       },
