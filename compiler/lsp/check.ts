@@ -12,7 +12,7 @@ import { compileFlowFile } from '../flow/index.js'
 import { compile } from '../index.js'
 import { overlayFiles, type ProjectFiles } from '../project-files.js'
 import { expressionParser } from '../xpath/index.js'
-import { isProjectDocument } from './feature-context.js'
+import { isProjectDocument, rootElementName } from './feature-context.js'
 
 export interface CheckResult {
   /** Diagnostics by absolute path, for every file the check read or reported on. */
@@ -44,7 +44,7 @@ export async function checkProject(definition: string | null, open: ReadonlyMap<
     read.add(path)
     const bag = new DiagnosticBag()
     const root = siteRoot ?? dirname(path)
-    compileFlowFile(path, text, { siteRoot: root, parseExpression: expressionParser({ siteRoot: root }), test: /<svc-test[\s>/]/.test(text), files }, bag)
+    compileFlowFile(path, text, { siteRoot: root, parseExpression: expressionParser({ siteRoot: root }), test: rootElementName(text) === 'svc-test', files }, bag)
     for (const diagnostic of bag.sorted()) add(diagnostic)
   }
   for (const path of read) if (!byFile.has(path)) byFile.set(path, [])
