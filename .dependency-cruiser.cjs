@@ -26,7 +26,9 @@
  *   answering the reserved endpoints) < `cluster`, `testing` (which start gateways) < `index.ts`.
  *
  * Why compiler/ is in this order (the pipeline of docs/architecture.md):
- * - `package-root.ts`, `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are what every stage shares.
+ * - `package-root.ts`, `project-files.ts` (where project files are read: the disk, or an editor's
+ *   unsaved documents over it), `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are
+ *   what every stage shares.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
  * - `validate`, `security` and `schemas` check and analyse IR; `language` documents the flow language
@@ -35,6 +37,8 @@
  * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
  * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
  *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it.
+ * - `lsp` (the language server) is the top: it runs compile() on an editor's unsaved documents and
+ *   reads the parsers' tables, the documentation table and svc-test's rule for finding a definition.
  * - the compiler reads runtime/ only through the modules COMPILER_READS_RUNTIME lists, and the
  *   runtime never imports the compiler.
  */
@@ -64,7 +68,7 @@ const RUNTIME_LAYERS = [
 
 /** compiler/ folders (or top-level files), lowest first; the folders of one inner list are peers. */
 const COMPILER_LAYERS = [
-  ['package-root.ts'],
+  ['package-root.ts', 'project-files.ts'],
   ['diagnostics'],
   ['ir'],
   ['xpath'],
@@ -79,6 +83,7 @@ const COMPILER_LAYERS = [
   ['serve'],
   ['testing'],
   ['cli'],
+  ['lsp'],
 ]
 
 /** The compiler's parsers: they never import `emit`, and `emit` never imports them. */

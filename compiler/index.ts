@@ -7,6 +7,7 @@ import { loadDefinition } from './definition/index.js'
 import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js'
 import { emitProject } from './emit/project.js'
 import { packageVersion } from './package-root.js'
+import type { ProjectFiles } from './project-files.js'
 import { loadSkeletons } from './emit/skeletons.js'
 import { loadFlows } from './flow/index.js'
 import { writeOutput } from './output/write-output.js'
@@ -33,6 +34,15 @@ export interface CompileOptions {
    * with it (test documents and the flows only they call), lowered and reported by the caller.
    */
   readonly addFlows?: (project: CompiledProject) => Promise<ReadonlyMap<string, FlowNode>>
+  /**
+   * Where the definition, the files it `$ref`s, flows and `src` templates are read; the disk when
+   * absent. The language server passes the editor's unsaved documents laid over the disk.
+   */
+  readonly files?: ProjectFiles
+  /**
+   * Stop after the checks: report diagnostics, emit nothing (no modules, no summary). For the language server, which wants every diagnostic as soon as possible.
+   */
+  readonly checkOnly?: boolean
 }
 
 /** The checked IR of a project. */
@@ -68,17 +78,18 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
   const definitionPath = resolve(entry)
   const failed = (): CompileResult => ({ diagnostics: bag.sorted(), ok: false, modules: new Map(), summary: null })
 
-  const definition = loadDefinition(definitionPath, bag)
+  const definition = loadDefinition(definitionPath, bag, undefined, options.files)
   if (!definition) return failed()
   checkSecurity(definition, bag)
   checkSchemas(definition, bag)
-  const flows = loadFlows(definition.flowRefs, definition.siteRoot, bag)
+  const flows = loadFlows(definition.flowRefs, definition.siteRoot, bag, options.files)
   checkProject(flows, bag, { setElsewhere: securityVariables(definition) })
   // UP-VAL-1, VA39: upstream definitions named by requests and proxies are compiled like the definition
   const upstream = loadUpstreamDefinitions(definition, flows, bag, options.outDir)
   // ACT-xslt-1: stylesheets become SEF files now (cached by content, one xslt3 process each)
   const stylesheets = await compileStylesheets(flows, bag)
   if (bag.hasErrors) return failed()
+  if (options.checkOnly === true) return { diagnostics: bag.sorted(), ok: true, modules: new Map(), stylesheets, summary: null }
 
   const version = packageVersion()
   const emitted = options.addFlows ? new Map([...flows, ...(await options.addFlows({ definition, flows }))]) : flows

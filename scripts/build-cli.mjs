@@ -12,7 +12,7 @@ import { build } from 'esbuild'
 // Chunks are named by content: drop those of earlier builds
 rmSync(new URL('../build/chunks', import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: { 'svc-compile': 'compiler/cli/svc-compile.ts', 'svc-test': 'compiler/cli/svc-test.ts', 'skeleton-parts': 'compiler/emit/skeleton-parts.ts' },
+  entryPoints: { 'svc-compile': 'compiler/cli/svc-compile.ts', 'svc-test': 'compiler/cli/svc-test.ts', 'svc-lsp': 'compiler/lsp/main.ts', 'skeleton-parts': 'compiler/emit/skeleton-parts.ts' },
   outdir: 'build',
   outExtension: { '.js': '.mjs' },
   // Modules a build needs only sometimes (the type check, ajv, the XSLT compiler) are imported where

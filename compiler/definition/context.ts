@@ -2,11 +2,11 @@
  * State of one definition load: the bag, the site root, the document store and the flow files
  * referenced so far. Created per `loadDefinition` call, never shared (no module state).
  */
-import { accessSync, constants, statSync } from 'node:fs'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { DiagnosticCode } from '../diagnostics/codes.js'
 import type { Loc, SourceFile } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
+import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { DocumentStore, siteRelative } from './documents.js'
 
 /** Result of checking a referenced file: usable, or already reported. */
@@ -22,8 +22,9 @@ export class LoadContext {
   constructor(
     readonly bag: DiagnosticBag,
     readonly siteRoot: string,
+    files: ProjectFiles = DISK_FILES,
   ) {
-    this.store = new DocumentStore(siteRoot, bag)
+    this.store = new DocumentStore(siteRoot, bag, files)
   }
 
   error(code: DiagnosticCode, loc: Loc, message: string): void {
@@ -50,7 +51,7 @@ export class LoadContext {
       return 'reported'
     }
     if (this.#reportedFiles.has(path)) return 'reported'
-    const problem = fileProblem(path)
+    const problem = this.store.files.problem(path)
     if (problem === null) return 'ok'
     this.#reportedFiles.add(path)
     this.error(what === 'flow file' ? 'project/missing-flow' : 'project/missing-file', at, `${what} ${this.sitePath(path)} ${problem}`)
@@ -59,7 +60,7 @@ export class LoadContext {
 
   /** True when `path` is a readable file inside the site root (no diagnostics). */
   fileIsUsable(path: string): boolean {
-    return this.store.isInsideSiteRoot(path) && fileProblem(path) === null
+    return this.store.isInsideSiteRoot(path) && this.store.files.problem(path) === null
   }
 
   /** Records a flow reference; the first reference of a file is the one kept (flowRefs order). */
@@ -73,18 +74,4 @@ export class LoadContext {
   flowRefs(): FlowRef[] {
     return [...this.#flowRefs.values()]
   }
-}
-
-function fileProblem(path: string): string | null {
-  try {
-    if (!statSync(path).isFile()) return 'is not a file'
-  } catch {
-    return 'not found'
-  }
-  try {
-    accessSync(path, constants.R_OK)
-  } catch {
-    return 'cannot be read'
-  }
-  return null
 }

@@ -4,11 +4,12 @@
  * `other.yaml#/pointer` and `other.json` relative to the referencing file, never outside the
  * site root (after resolving `..` and symbolic links).
  */
-import { readFileSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
 import { dirname, extname, isAbsolute, relative, resolve } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { createSourceFile, locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
 import type { SourceDocumentNode } from '../ir/definition.js'
+import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { toPlain, unescapePointer, type DocNode, type ScalarNode } from './doc-node.js'
 import { readJson } from './json-reader.js'
 import { readYaml } from './yaml-reader.js'
@@ -39,6 +40,7 @@ export class DocumentStore {
   constructor(
     readonly siteRoot: string,
     readonly bag: DiagnosticBag,
+    readonly files: ProjectFiles = DISK_FILES,
   ) {
     this.#siteRootReal = realOrSelf(siteRoot)
   }
@@ -55,9 +57,9 @@ export class DocumentStore {
   load(path: string, referencedAt: Loc | null): LoadedDocument | null {
     const cached = this.#documents.get(path)
     if (cached !== undefined) return cached
-    let bytes: Buffer
+    let bytes: Uint8Array
     try {
-      bytes = readFileSync(path)
+      bytes = this.files.read(path)
     } catch (error) {
       this.#documents.set(path, null)
       const where = referencedAt ?? locAt(createSourceFile(path, ''), 0)

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
 import { locAt } from '../diagnostics/source.js'
+import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import type { CorsNode, DefinitionNode, FlowRef, RouteNode, SecurityRequirementNode, SecuritySchemeNode, ValidateSettingNode } from '../ir/definition.js'
 import { LoadContext } from './context.js'
 import { loadCors } from './cors.js'
@@ -35,9 +36,9 @@ const IGNORED_KEYS = new Set(['info', 'host', 'schemes', 'tags', 'externalDocs']
  * `siteRoot` is the definition's directory, except for an upstream definition (upstream.md UP-VAL-1),
  * which belongs to the site of the definition that uses it.
  */
-export function loadDefinition(path: string, bag: DiagnosticBag, siteRoot?: string): DefinitionNode | undefined {
+export function loadDefinition(path: string, bag: DiagnosticBag, siteRoot?: string, files: ProjectFiles = DISK_FILES): DefinitionNode | undefined {
   const absolute = resolve(path)
-  const ctx = new LoadContext(bag, siteRoot ?? dirname(absolute))
+  const ctx = new LoadContext(bag, siteRoot ?? dirname(absolute), files)
   const document = ctx.store.load(absolute, null)
   if (document === null) return undefined
   ctx.definitionFile = document.file

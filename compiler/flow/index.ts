@@ -5,6 +5,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
+import type { ProjectFiles } from '../project-files.js'
 import { expressionParser } from '../xpath/index.js'
 import { loadFlowsWith } from './load-flows.js'
 
@@ -12,6 +13,6 @@ export { compileFlowFile, loadFlowsWith, parseFlowBytes, type CompiledFlowFile }
 export type { ExpressionParser, LowerOptions, SubFlowRef } from './lower-context.js'
 
 /** Reads, parses and lowers every flow the definition references, following `sub-flow` (F-DOC-10). */
-export function loadFlows(refs: readonly FlowRef[], siteRoot: string, bag: DiagnosticBag): ReadonlyMap<string, FlowNode> {
-  return loadFlowsWith(refs, siteRoot, bag, expressionParser({ siteRoot }))
+export function loadFlows(refs: readonly FlowRef[], siteRoot: string, bag: DiagnosticBag, files?: ProjectFiles): ReadonlyMap<string, FlowNode> {
+  return loadFlowsWith(refs, siteRoot, bag, expressionParser({ siteRoot }), files)
 }

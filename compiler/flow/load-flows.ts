@@ -5,12 +5,12 @@
  * CE at the referencing `src` (or definition) position. Missing files named by the definition were
  * reported by the definition stage and are skipped here.
  */
-import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
+import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { decodeFlowBytes } from './decode-bytes.js'
 import { LowerContext, type ExpressionParser, type LowerOptions, type SubFlowRef } from './lower-context.js'
 import { lowerFlow } from './lower-flow.js'
@@ -50,6 +50,7 @@ export function loadFlowsWith(
   siteRoot: string,
   bag: DiagnosticBag,
   parseExpression: ExpressionParser,
+  files: ProjectFiles = DISK_FILES,
 ): ReadonlyMap<string, FlowNode> {
   const flows = new Map<string, FlowNode>()
   const documents = new Map<string, XmlDocument | null>()
@@ -60,7 +61,7 @@ export function loadFlowsWith(
     const { path, loc, bySubFlow } = next
     let document = documents.get(path)
     if (document === undefined) {
-      const bytes = readBytes(path)
+      const bytes = readBytes(files, path)
       if (!bytes) {
         if (bySubFlow) bag.error('flow/sub-flow-not-found', loc, `sub-flow file ${sitePath(path)} not found`)
         continue
@@ -75,7 +76,7 @@ export function loadFlowsWith(
     }
     if (done.has(path)) continue
     done.add(path)
-    const ctx = new LowerContext(document.file, bag, { siteRoot, parseExpression })
+    const ctx = new LowerContext(document.file, bag, { siteRoot, parseExpression, files })
     const flow = lowerFlow(document, ctx)
     if (flow) flows.set(path, flow)
     for (const ref of ctx.subFlowRefs) queue.push({ path: ref.path, loc: ref.loc, bySubFlow: true })
@@ -83,9 +84,9 @@ export function loadFlowsWith(
   return flows
 }
 
-function readBytes(path: string): Uint8Array | undefined {
+function readBytes(files: ProjectFiles, path: string): Uint8Array | undefined {
   try {
-    return readFileSync(path)
+    return files.read(path)
   } catch {
     return undefined
   }

@@ -7,6 +7,7 @@ import { dirname, relative } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { locAt, type Loc, type SourceFile, type SubSource } from '../diagnostics/source.js'
 import type { XPathNode } from '../ir/xpath.js'
+import type { ProjectFiles } from '../project-files.js'
 import type { XmlAttribute, XmlElement } from './parse-xml.js'
 import { decodeAttributeValue } from './xml-text.js'
 
@@ -19,6 +20,8 @@ export interface LowerOptions {
   readonly parseExpression: ExpressionParser
   /** The document is a test document run by svc-test: root `svc-test`, test actions allowed. */
   readonly test?: boolean
+  /** Where `src` templates are read (the disk when absent). */
+  readonly files?: ProjectFiles
 }
 
 /** A `sub-flow src` reference: absolute target path and the `src` attribute's position. */

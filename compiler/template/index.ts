@@ -3,10 +3,10 @@
  * TemplateNode, every expression parsed by compiler/xpath, positions mapped to the file where the
  * characters are written (T-SRC-3). `loadTemplateFile` reads a `src` template (T-SRC-1, T-ERR-12).
  */
-import { readFileSync } from 'node:fs'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { createSourceFile, subLoc, subSource, type Loc, type SubSource } from '../diagnostics/source.js'
 import type { TemplateNode } from '../ir/template.js'
+import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { parseExpression } from '../xpath/index.js'
 import type { ExpressionParser } from './expression.js'
 import { lexTemplate } from './lexer.js'
@@ -38,10 +38,17 @@ export function parseTemplate(sub: SubSource, bag: DiagnosticBag, parse: Express
  * (T-SRC-1: UTF-8, verbatim, a leading BOM ignored). A missing, unreadable or non-UTF-8 file is
  * T-ERR-12 at `srcLoc`; `shown` is the name used in the message (the attribute's text).
  */
-export function loadTemplateFile(path: string, shown: string, srcLoc: Loc, bag: DiagnosticBag, parse: ExpressionParser = parseExpression): TemplateNode | undefined {
+export function loadTemplateFile(
+  path: string,
+  shown: string,
+  srcLoc: Loc,
+  bag: DiagnosticBag,
+  parse: ExpressionParser = parseExpression,
+  files: ProjectFiles = DISK_FILES,
+): TemplateNode | undefined {
   let bytes: Uint8Array
   try {
-    bytes = readFileSync(path)
+    bytes = files.read(path)
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT'
     bag.error(missing ? 'template/file-not-found' : 'template/file-unreadable', srcLoc, `template file ${shown} ${missing ? 'not found' : 'cannot be read'}`)

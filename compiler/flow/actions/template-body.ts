@@ -37,7 +37,7 @@ export function templateBody(element: XmlElement, ctx: LowerContext, allowSrc: b
       ctx.bag.error('flow/invalid-template-src', srcLoc, `invalid template src "${text}": ${parsed.ok ? 'src must name a file' : parsed.reason}`)
       return undefined
     }
-    template = loadTemplateFile(join(ctx.options.siteRoot, parsed.location.path), text, srcLoc, ctx.bag, ctx.options.parseExpression)
+    template = loadTemplateFile(join(ctx.options.siteRoot, parsed.location.path), text, srcLoc, ctx.bag, ctx.options.parseExpression, ctx.options.files)
   } else {
     if (blank) return null
     template = parseTemplate(body, ctx.bag, ctx.options.parseExpression)
