@@ -3,20 +3,23 @@
  * folder, `--check` only checks, `--typecheck` also type-checks the generated modules (off by default:
  * it takes longer than the rest of a build), `--serve` compiles in memory and serves in this process
  * (compiler/serve/serve.ts), `--watch` rebuilds on every change (compiler/serve). Diagnostics go to
- * stderr in the CL4 shape, coloured only on a terminal; the one-line summary of what was built goes to
- * stdout. Exit status (CL5): 0 success, 1 errors in the project, 2 usage error.
+ * stderr in the CL4 shape with their codes (coloured on a terminal or with FORCE_COLOR); the one-line
+ * summary of what was built goes to stdout. `--format json|sarif|github` prints the diagnostics as a
+ * document on stdout instead, and the summary line moves to stderr; the exit status stays (CL5): 0
+ * success, 1 errors in the project, 2 usage error.
  */
 import { parseArgs } from 'node:util'
+import { DIAGNOSTIC_FORMATS, isDiagnosticFormat } from '../diagnostics/formats.js'
 import { compile, InternalCompilerError } from '../index.js'
 import { packageVersion } from '../package-root.js'
 import { printDiagnostics } from '../serve/report.js'
 import { serve } from '../serve/serve.js'
-import { describeBuild, formatBytes } from '../serve/terminal.js'
+import { describeBuild, formatBytes, seconds } from '../serve/terminal.js'
 import { watchOutput } from '../serve/watch-output.js'
 
 const USAGE = `Usage:
-  svc-compile <definition.yaml|json> -o <outdir> [--typecheck | --watch] [--quiet]
-  svc-compile <definition.yaml|json> --check [--typecheck] [--quiet]
+  svc-compile <definition.yaml|json> -o <outdir> [--typecheck | --watch] [--format <f>] [--quiet]
+  svc-compile <definition.yaml|json> --check [--typecheck] [--format <f>] [--quiet]
   svc-compile <definition.yaml|json> --serve [-p <port>] [--host <addr>] [-d <debug>] [--watch] [--quiet]
   svc-compile --print-schema definition|flow
 
@@ -29,6 +32,9 @@ Options:
   -d, --debug <cfg>    with --serve: debug configuration topic:level:sink (sets SVC_DEBUG)
       --watch          rebuild when the definition or a file of the project changes
       --typecheck      also type-check the generated modules (slower; a failure is a compiler bug)
+      --format <f>     how diagnostics are printed: text (default, stderr), or on stdout
+                       json, sarif (SARIF 2.1.0) or github (workflow commands); not with
+                       --watch or --serve
       --quiet          do not print warnings and notes
       --print-schema <definition|flow>
                        print the JSON Schema of definitions or the XML Schema of flows
@@ -77,6 +83,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         host: { type: 'string' },
         debug: { type: 'string', short: 'd' },
         'print-schema': { type: 'string' },
+        format: { type: 'string' },
       },
     })
   } catch (error) {
@@ -102,6 +109,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (values.check && values.watch) return usageError('--watch cannot be combined with --check')
   if (values.typecheck && (values.serve || values.watch)) return usageError(`--typecheck cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
+  const format = values.format ?? 'text'
+  if (!isDiagnosticFormat(format)) return usageError(`invalid --format "${format}" (expected ${DIAGNOSTIC_FORMATS.join(', ')})`)
+  if (format !== 'text' && (values.serve || values.watch)) return usageError(`--format ${format} cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
   if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(values.port) > 65535)) return usageError(`invalid port "${values.port}" (expected 0-65535)`)
   const definition = positionals[0]!
   const quiet = values.quiet === true
@@ -113,13 +123,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       return await serve({ ...streams, definition, port: values.port, host: values.host, debug: values.debug, watch: values.watch === true, env: process.env })
     }
     if (values.watch) return await watchOutput({ ...streams, definition, outDir: values.out!, revision })
+    const started = performance.now()
     const result = await compile(definition, { outDir: values.check ? undefined : values.out, revision, typecheck: values.typecheck === true })
-    printDiagnostics(streams, result.diagnostics)
+    const elapsedMs = performance.now() - started
+    printDiagnostics(streams, result.diagnostics, { format, elapsedMs, ok: result.ok && result.summary !== null })
     if (!result.ok || !result.summary) return EXIT_ERRORS
     const { bundleBytes, revision: built, typechecked } = result.summary
     const checked = typechecked === null ? '' : `, ${typechecked} modules type-checked`
     const size = bundleBytes === null ? 'nothing written (--check)' : `server.mjs ${formatBytes(bundleBytes)}`
-    process.stdout.write(`svc-compile: ${describeBuild(result.summary)}${checked}, ${size}, revision ${built}\n`)
+    const done = bundleBytes === null ? 'checked' : 'built'
+    // stdout belongs to the document of a machine format
+    const summaryStream = format === 'text' ? process.stdout : process.stderr
+    summaryStream.write(`svc-compile: ${describeBuild(result.summary)}${checked}, ${size}, revision ${built}, ${done} in ${seconds(elapsedMs)}\n`)
     return EXIT_OK
   } catch (error) {
     const message = error instanceof InternalCompilerError ? error.message : ((error as Error).stack ?? String(error))

@@ -27,12 +27,12 @@ export class LoadContext {
     this.store = new DocumentStore(siteRoot, bag, files)
   }
 
-  error(code: DiagnosticCode, loc: Loc, message: string): void {
-    this.bag.error(code, loc, message)
+  error(code: DiagnosticCode, loc: Loc, message: string, suggestions?: readonly string[]): void {
+    this.bag.error(code, loc, message, undefined, suggestions)
   }
 
-  warning(code: DiagnosticCode, loc: Loc, message: string): void {
-    this.bag.warning(code, loc, message)
+  warning(code: DiagnosticCode, loc: Loc, message: string, suggestions?: readonly string[]): void {
+    this.bag.warning(code, loc, message, suggestions)
   }
 
   /** `flows/cart.xml` for an absolute path below the site root. */

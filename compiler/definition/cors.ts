@@ -2,7 +2,7 @@
  * Structural checks of `x-svc-cors` (security.md O7, O8; definition.md CC9, CC17, CC27) and its
  * normalised form with defaults filled. Origin matching itself belongs to the CORS issue.
  */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import { quote } from './doc-node.js'
 import type { CorsNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
@@ -44,8 +44,8 @@ export function loadCors(node: DocNode, ctx: LoadContext): CorsNode | null {
     return null
   }
   let valid = true
-  const fail = (at: DocNode | { loc: DocNode['loc'] }, message: string, code: 'definition/invalid-extension-value' | 'security/invalid-cors' = 'security/invalid-cors') => {
-    ctx.error(code, at.loc, message)
+  const fail = (at: DocNode | { loc: DocNode['loc'] }, message: string, code: 'definition/invalid-extension-value' | 'security/invalid-cors' = 'security/invalid-cors', suggestions?: readonly string[]) => {
+    ctx.error(code, at.loc, message, suggestions)
     valid = false
   }
   const cors = { allowedOrigins: [] as string[], allowCredentials: false, maxAge: 7200, exposeHeaders: [] as string[] }
@@ -85,8 +85,10 @@ export function loadCors(node: DocNode, ctx: LoadContext): CorsNode | null {
           })
         break
       }
-      default:
-        fail({ loc: entry.keyLoc }, `unknown property "${entry.key}" in x-svc-cors${suggestionSuffix(entry.key, PROPERTIES, quote)}`, 'definition/invalid-extension-value')
+      default: {
+        const hint = suggest(entry.key, PROPERTIES, quote)
+        fail({ loc: entry.keyLoc }, `unknown property "${entry.key}" in x-svc-cors${hint.suffix}`, 'definition/invalid-extension-value', hint.names)
+      }
     }
   }
   if (!hasOrigins) fail({ loc: missingKeyLoc(node) }, 'x-svc-cors.allowed-origins is required')

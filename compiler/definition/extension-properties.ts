@@ -1,5 +1,5 @@
 /** Helpers shared by the checks of extension objects (definition.md CC9): unknown properties, variable names. */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { LoadContext } from './context.js'
 import { quote, type DocNode } from './doc-node.js'
@@ -8,7 +8,8 @@ import { quote, type DocNode } from './doc-node.js'
 export const VARIABLE_NAME = /^\$[A-Za-z_][A-Za-z0-9_-]*$/
 
 export function unknownProperty(ctx: LoadContext, extension: string, key: string, loc: Loc, known: readonly string[]): void {
-  ctx.error('definition/invalid-extension-value', loc, `unknown property "${key}" in ${extension}${suggestionSuffix(key, known, quote)}`)
+  const hint = suggest(key, known, quote)
+  ctx.error('definition/invalid-extension-value', loc, `unknown property "${key}" in ${extension}${hint.suffix}`, hint.names)
 }
 
 export function checkVariable(value: DocNode, name: string, example: string, ctx: LoadContext): void {

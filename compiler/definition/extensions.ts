@@ -3,7 +3,7 @@
  * recognized at which level, errors for misplaced and unknown ones (with a suggestion), and the
  * warning for foreign extensions that look like ours (`x-acme-flow`, CC21).
  */
-import { didYouMean, editDistance } from '../diagnostics/did-you-mean.js'
+import { didYouMean, editDistance, suggestionText, type Suggestions } from '../diagnostics/did-you-mean.js'
 import type { LoadContext } from './context.js'
 import type { MapNode } from './doc-node.js'
 
@@ -52,16 +52,12 @@ const SUFFIXES = Object.keys(EXTENSION_LEVELS)
   .map((name) => name.slice('x-svc-'.length))
   .sort((a, b) => b.length - a.length)
 
-/** `; did you mean x?` naming only the closest candidates (D20: `x-svc-flwo` -> `x-svc-flow`). */
-function closest(name: string, candidates: readonly string[]): string {
+/** Suggestions naming only the closest candidates (D20: `x-svc-flwo` -> `x-svc-flow`). */
+function closest(name: string, candidates: readonly string[]): Suggestions {
   const found = didYouMean(name, candidates)
-  if (found.length === 0) return ''
   const best = Math.min(...found.map((c) => editDistance(name, c)))
-  return `; did you mean ${joinWith(found.filter((c) => editDistance(name, c) === best), ' or ')}?`
-}
-
-function joinWith(items: readonly string[], last: string): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')}${last}${items[items.length - 1]}`
+  const names = found.filter((c) => editDistance(name, c) === best)
+  return { names, suffix: suggestionText(names) }
 }
 
 function joinPhrases(phrases: readonly string[]): string {
@@ -95,7 +91,8 @@ export function checkExtensions(
       const levels = EXTENSION_LEVELS[key]
       if (levels === undefined) {
         if (didYouMean(key, HANDLER_EXTENSIONS).length > 0) unknownHandler = true
-        ctx.error('definition/unknown-extension', entry.keyLoc, `unknown extension ${key}${closest(key, Object.keys(EXTENSION_LEVELS))}`)
+        const hint = closest(key, Object.keys(EXTENSION_LEVELS))
+        ctx.error('definition/unknown-extension', entry.keyLoc, `unknown extension ${key}${hint.suffix}`, hint.names)
       } else if (!levels.includes(level) || (level === 'scheme' && !schemeAllows(key))) {
         ctx.error('definition/misplaced-extension', entry.keyLoc, misplacedMessage(key))
       } else {
@@ -104,7 +101,7 @@ export function checkExtensions(
       continue
     }
     const suffix = SUFFIXES.find((s) => key.endsWith(`-${s}`))
-    if (suffix !== undefined) ctx.warning('definition/foreign-extension', entry.keyLoc, `${key} is ignored; did you mean x-svc-${suffix}?`)
+    if (suffix !== undefined) ctx.warning('definition/foreign-extension', entry.keyLoc, `${key} is ignored; did you mean x-svc-${suffix}?`, [`x-svc-${suffix}`])
   }
   return { recognized, unknownHandler }
 }

@@ -6,7 +6,7 @@
  */
 import { dirname, resolve } from 'node:path'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import { locAt } from '../diagnostics/source.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import type { CorsNode, DefinitionNode, FlowRef, RouteNode, SecurityRequirementNode, SecuritySchemeNode, ValidateSettingNode } from '../ir/definition.js'
@@ -134,8 +134,8 @@ class TopLevel {
           break
         default:
           if (!entry.key.startsWith('x-') && !IGNORED_KEYS.has(entry.key)) {
-            const hint = suggestionSuffix(entry.key, TOP_LEVEL_KEYS, (s) => `"${s}"`)
-            ctx.warning('definition/unknown-key', entry.keyLoc, `unknown top-level key ${JSON.stringify(entry.key)} is ignored${hint}`)
+            const hint = suggest(entry.key, TOP_LEVEL_KEYS, (s) => `"${s}"`)
+            ctx.warning('definition/unknown-key', entry.keyLoc, `unknown top-level key ${JSON.stringify(entry.key)} is ignored${hint.suffix}`, hint.names)
           }
       }
     }

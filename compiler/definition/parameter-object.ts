@@ -4,7 +4,7 @@
  * segment and required, one `body` at most and never with `formData`, `file` only in `formData`,
  * `multi` never inside `items`. `$ref`s (`#/parameters/<name>`, other files) are resolved (D13).
  */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { ParameterLocation, ParameterNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
@@ -84,8 +84,8 @@ function checkParameter(node: DocNode, pointer: string, ctx: LoadContext): Param
   }
   for (const entry of node.entries) {
     if (entry.key.startsWith('x-') || PARAMETER_KEYS.has(entry.key)) continue
-    const hint = suggestionSuffix(entry.key, PARAMETER_KEYS, (s) => `"${s}"`)
-    ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in parameter is ignored${hint}`)
+    const hint = suggest(entry.key, PARAMETER_KEYS, (s) => `"${s}"`)
+    ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in parameter is ignored${hint.suffix}`, hint.names)
   }
   if (location === null) return null
   const type = valueOf(node, 'type')
@@ -138,8 +138,8 @@ function checkConstraints(node: MapNode, location: ParameterLocation | null, wha
       checkConstraints(items, location, 'items', ctx)
       for (const entry of items.entries) {
         if (entry.key.startsWith('x-') || ITEMS_KEYS.has(entry.key)) continue
-        const hint = suggestionSuffix(entry.key, ITEMS_KEYS, (s) => `"${s}"`)
-        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in items is ignored${hint}`)
+        const hint = suggest(entry.key, ITEMS_KEYS, (s) => `"${s}"`)
+        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in items is ignored${hint.suffix}`, hint.names)
       }
     }
   }

@@ -5,7 +5,7 @@
  * values of `example`/`default`/`enum` are data (D22). Validation semantics come with the
  * validation issue.
  */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import type { SchemaNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import { escapePointer, toPlain, type DocNode, type MapEntry } from './doc-node.js'
@@ -113,8 +113,8 @@ export function checkSchema(node: DocNode, options: SchemaOptions, ctx: LoadCont
     const shape = KEYWORDS[entry.key]
     if (shape === undefined) {
       if (!entry.key.startsWith('x-')) {
-        const hint = suggestionSuffix(entry.key, Object.keys(KEYWORDS), (s) => `"${s}"`)
-        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in schema is ignored${hint}`)
+        const hint = suggest(entry.key, Object.keys(KEYWORDS), (s) => `"${s}"`)
+        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in schema is ignored${hint.suffix}`, hint.names)
       }
       continue
     }

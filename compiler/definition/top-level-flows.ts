@@ -5,7 +5,7 @@
  * is not `/`.
  */
 import { join } from 'node:path'
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import { quote } from './doc-node.js'
 import { locAt } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
@@ -20,7 +20,8 @@ export function loadFlowExtension(name: string, node: DocNode, ctx: LoadContext)
     const flow = entryOf(node, 'flow')
     const unknown = node.entries.filter((entry) => entry.key !== 'flow')
     for (const entry of unknown) {
-      ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in ${name}${suggestionSuffix(entry.key, ['flow'], quote)}`)
+      const hint = suggest(entry.key, ['flow'], quote)
+      ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in ${name}${hint.suffix}`, hint.names)
     }
     if (flow === undefined) {
       // a misspelled `flow` is reported once, as the unknown property (CC24)

@@ -2,7 +2,7 @@
  * `x-svc-validate` values (validation.md VA1, VA2; definition.md CC9): `true`, `false`,
  * `"report-only"`, or an object with `request` and/or `response` taking those values.
  */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import { quote } from './doc-node.js'
 import type { ValidateSettingNode, ValidationMode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
@@ -37,7 +37,8 @@ export function loadValidateSetting(node: DocNode, ctx: LoadContext): ValidateSe
       } else setting[entry.key] = mode
       continue
     }
-    ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in x-svc-validate${suggestionSuffix(entry.key, KEYS, quote)}`)
+    const hint = suggest(entry.key, KEYS, quote)
+    ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in x-svc-validate${hint.suffix}`, hint.names)
     valid = false
   }
   return valid ? { kind: 'validate', loc: node.loc, ...setting } : null

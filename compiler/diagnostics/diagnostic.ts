@@ -19,6 +19,11 @@ export interface Diagnostic {
   /** Lower case, no final period (operations.md CL4). */
   readonly message: string
   readonly related?: readonly RelatedInfo[]
+  /**
+   * Names the message suggests instead of an unknown one (`; did you mean …?`), best first, without
+   * the punctuation the message wraps them in (`<eval>` -> `eval`, `$request` -> `request`).
+   */
+  readonly suggestions?: readonly string[]
 }
 
 /** Number of errors printed at most (definition.md CC24). */
@@ -29,12 +34,12 @@ export class DiagnosticBag {
   #errorCount = 0
   readonly #seen = new Set<string>()
 
-  error(code: DiagnosticCode, loc: Loc, message: string, related?: readonly RelatedInfo[]): void {
-    this.report({ code, severity: 'error', loc, message, ...(related ? { related } : {}) })
+  error(code: DiagnosticCode, loc: Loc, message: string, related?: readonly RelatedInfo[], suggestions?: readonly string[]): void {
+    this.report({ code, severity: 'error', loc, message, ...(related ? { related } : {}), ...withSuggestions(suggestions) })
   }
 
-  warning(code: DiagnosticCode, loc: Loc, message: string): void {
-    this.report({ code, severity: 'warning', loc, message })
+  warning(code: DiagnosticCode, loc: Loc, message: string, suggestions?: readonly string[]): void {
+    this.report({ code, severity: 'warning', loc, message, ...withSuggestions(suggestions) })
   }
 
   note(code: DiagnosticCode, loc: Loc, message: string): void {
@@ -66,6 +71,11 @@ export class DiagnosticBag {
   sorted(): Diagnostic[] {
     return [...this.#items].sort(compareDiagnostics)
   }
+}
+
+/** The `suggestions` field, left out when there is none. */
+function withSuggestions(suggestions: readonly string[] | undefined): { suggestions?: readonly string[] } {
+  return suggestions && suggestions.length > 0 ? { suggestions } : {}
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

@@ -1,4 +1,7 @@
-/** Near-miss suggestions for unknown names (up to three, by edit distance). */
+/**
+ * Near-miss suggestions for unknown names (up to three, by edit distance), as names for the
+ * diagnostic's `suggestions` and as the `; did you mean …?` end of its message.
+ */
 
 export function editDistance(a: string, b: string): number {
   const previous = new Array<number>(b.length + 1)
@@ -29,12 +32,32 @@ export function didYouMean(name: string, candidates: Iterable<string>): string[]
   return scored.slice(0, 3).map(([candidate]) => candidate)
 }
 
-/** `; did you mean x?` / `; did you mean x or y?`, or '' when nothing is close. */
-export function suggestionSuffix(name: string, candidates: Iterable<string>, wrap = (s: string) => s): string {
-  const found = didYouMean(name, candidates).map(wrap)
+/**
+ * Near-miss names for an unknown name: the names themselves (a diagnostic's `suggestions`, data for
+ * editors and machine formats) and the message suffix that shows them (`; did you mean <eval>?`).
+ */
+export interface Suggestions {
+  readonly names: readonly string[]
+  readonly suffix: string
+}
+
+/** `; did you mean x?` / `; did you mean x, y or z?` for `names` shown through `wrap`; '' for none. */
+export function suggestionText(names: readonly string[], wrap = (s: string) => s): string {
+  const found = names.map(wrap)
   if (found.length === 0) return ''
   const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`
   return `; did you mean ${list}?`
+}
+
+/** `didYouMean` as names and message suffix. */
+export function suggest(name: string, candidates: Iterable<string>, wrap?: (s: string) => string): Suggestions {
+  const names = didYouMean(name, candidates)
+  return { names, suffix: suggestionText(names, wrap) }
+}
+
+/** `; did you mean x?` / `; did you mean x or y?`, or '' when nothing is close. */
+export function suggestionSuffix(name: string, candidates: Iterable<string>, wrap = (s: string) => s): string {
+  return suggest(name, candidates, wrap).suffix
 }
 
 /**
@@ -76,10 +99,13 @@ export function bestMatches(name: string, candidates: Iterable<string>): string[
   return scored.slice(0, 3).map(([candidate]) => candidate)
 }
 
+/** `bestMatches` as names and message suffix. */
+export function suggestBest(name: string, candidates: Iterable<string>, wrap?: (s: string) => string): Suggestions {
+  const names = bestMatches(name, candidates)
+  return { names, suffix: suggestionText(names, wrap) }
+}
+
 /** Like `suggestionSuffix`, with `bestMatches`. */
 export function bestMatchSuffix(name: string, candidates: Iterable<string>, wrap = (s: string) => s): string {
-  const found = bestMatches(name, candidates).map(wrap)
-  if (found.length === 0) return ''
-  const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`
-  return `; did you mean ${list}?`
+  return suggestBest(name, candidates, wrap).suffix
 }

@@ -1,13 +1,14 @@
 /**
- * Prints diagnostics in the shape of operations.md CL4:
- *   file:line:col: error: message
+ * Prints diagnostics in the shape of operations.md CL4 (svc-compile's `--format text`):
+ *   file:line:col: error: message [xpath/unknown-function]
  *    7 |   <eval out="$name">tolowr($request/query/name)</eval>
  *      |                     ^
- * then the summary line `<n> error(s), <m> warning(s)`.
+ * then the summary line `<n> error(s), <m> warning(s)` (with the build time when known). The code in
+ * brackets ends the first line, so the CL4 prefix `file:line:col: severity: ` stays as it is.
  */
-import { relative } from 'node:path'
 import type { Diagnostic } from './diagnostic.js'
 import { ERROR_CAP } from './diagnostic.js'
+import { displayPath, selectPrinted } from './located.js'
 import { lineColOf, lineText } from './source.js'
 
 export interface FormatOptions {
@@ -17,17 +18,17 @@ export interface FormatOptions {
   readonly quiet?: boolean
   /** Print code frames (default true). */
   readonly frames?: boolean
-}
-
-export function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path)
-  return rel === '' ? path : rel.split('\\').join('/')
+  /** End each diagnostic's first line with its code, ` [flow/unknown-action]` (svc-compile does). */
+  readonly codes?: boolean
+  /** Build time, added to the summary line: `1 error, 0 warnings in 0.42 s`. */
+  readonly elapsedMs?: number
 }
 
 export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions): string {
   const { file, start } = diagnostic.loc
   const { line, column } = lineColOf(file, start)
-  const lines = [`${displayPath(file.path, options.cwd)}:${line}:${column}: ${diagnostic.severity}: ${diagnostic.message}`]
+  const code = options.codes ? ` [${diagnostic.code}]` : ''
+  const lines = [`${displayPath(file.path, options.cwd)}:${line}:${column}: ${diagnostic.severity}: ${diagnostic.message}${code}`]
   const source = lineText(file, line)
   if (options.frames !== false && source !== '') {
     const gutter = String(line)
@@ -45,18 +46,17 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`
 }
 
+/** `0.42 s` */
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`
+}
+
 /** Full report: the diagnostics (errors capped, CC24) and the summary line. */
 export function formatReport(diagnostics: readonly Diagnostic[], options: FormatOptions): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length
-  const warnings = diagnostics.filter((d) => d.severity === 'warning').length
-  const out: string[] = []
-  let printedErrors = 0
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.severity !== 'error' && options.quiet) continue
-    if (diagnostic.severity === 'error' && ++printedErrors > ERROR_CAP) continue
-    out.push(formatDiagnostic(diagnostic, options))
-  }
+  const { printed, errors, warnings } = selectPrinted(diagnostics, options.quiet)
+  const out = printed.map((diagnostic) => formatDiagnostic(diagnostic, options))
   if (errors > ERROR_CAP) out.push(`too many errors: showing the first ${ERROR_CAP} of ${errors}`)
-  if (errors > 0 || (warnings > 0 && !options.quiet)) out.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}`)
+  const time = options.elapsedMs === undefined ? '' : ` in ${formatSeconds(options.elapsedMs)}`
+  if (errors > 0 || (warnings > 0 && !options.quiet)) out.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${time}`)
   return out.length === 0 ? '' : out.join('\n') + '\n'
 }

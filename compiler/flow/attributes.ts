@@ -3,7 +3,7 @@
  * attribute is a CE at the element's `<` (flows.md F-DOC-6, F-DOC-9); the common action attributes
  * `if` (F-CTL-6) and `debug` (F-DBG-1, ACT-COMMON-1).
  */
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest } from '../diagnostics/did-you-mean.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { lowerExpression } from './expression.js'
 import { attributeOf, type LowerContext } from './lower-context.js'
@@ -25,11 +25,8 @@ export function checkAttributeNames(
 ): boolean {
   for (const attribute of element.attributes) {
     if (allowed.includes(attribute.name) || handled.includes(attribute.name)) continue
-    ctx.bag.warning(
-      'flow/unknown-attribute',
-      ctx.attributeLoc(attribute),
-      `unknown attribute ${attribute.name} on <${element.name}>${suggestionSuffix(attribute.name, allowed)}`,
-    )
+    const hint = suggest(attribute.name, allowed)
+    ctx.bag.warning('flow/unknown-attribute', ctx.attributeLoc(attribute), `unknown attribute ${attribute.name} on <${element.name}>${hint.suffix}`, hint.names)
   }
   let complete = true
   for (const name of required) {

@@ -5,7 +5,7 @@
  * suggestion, test actions outside `svc-test` are a CE. A failed statement is dropped; the rest of
  * the file is still checked.
  */
-import { bestMatchSuffix } from '../diagnostics/did-you-mean.js'
+import { suggestBest } from '../diagnostics/did-you-mean.js'
 import { invariant } from '../diagnostics/invariant.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
@@ -149,7 +149,8 @@ function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode |
   const isTest = isTestActionName(name)
   if (!isActionName(name) && !isTest) {
     const candidates = ctx.options.test ? ELEMENT_NAMES : [...ACTION_NAMES, ...CONTROL_NAMES]
-    ctx.bag.error('flow/unknown-action', ctx.elementLoc(element), `unknown action <${name}>${bestMatchSuffix(name, candidates, (c) => `<${c}>`)}`)
+    const hint = suggestBest(name, candidates, (c) => `<${c}>`)
+    ctx.bag.error('flow/unknown-action', ctx.elementLoc(element), `unknown action <${name}>${hint.suffix}`, undefined, hint.names)
     return undefined
   }
   if (isTest && !ctx.options.test) {

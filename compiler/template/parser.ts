@@ -6,6 +6,7 @@
  * reported; a block whose own command failed is dropped, its body still checked.
  */
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import type { AreaCode } from '../diagnostics/codes.js'
 import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
 import type { TemplateBranch, TemplateElse, TemplateExpr, TemplatePart } from '../ir/template.js'
 import { classifyCommand } from './commands.js'
@@ -39,7 +40,7 @@ export function parseTemplateParts(sub: SubSource, bag: DiagnosticBag, parse: Ex
   const stack: Frame[] = [root]
   const assigned = new Set<string>()
   let ok = true
-  const fail = (code: `template/${string}`, loc: Loc, message: string) => {
+  const fail = (code: AreaCode<'template'>, loc: Loc, message: string) => {
     bag.error(code, loc, message)
     ok = false
   }

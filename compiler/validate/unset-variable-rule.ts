@@ -3,7 +3,7 @@
  * ever sets (no `out` anywhere in the project, not predefined, flows.md F-VAR-7) is a CW at the
  * expression, with a near-miss suggestion: `variable $reqeust is never set; did you mean $request?`.
  */
-import { bestMatchSuffix } from '../diagnostics/did-you-mean.js'
+import { suggestBest } from '../diagnostics/did-you-mean.js'
 import { forEachExpression, forEachStatement } from './walk.js'
 import type { ProjectRule } from './rule.js'
 
@@ -24,8 +24,8 @@ export const UNSET_VARIABLE_RULE: ProjectRule = {
       forEachExpression(flow.body, (expr) => {
         for (const name of expr.variables) {
           if (set.has(name)) continue
-          const hint = bestMatchSuffix(name, set, (candidate) => `$${candidate}`)
-          bag.warning('xpath/unset-variable', expr.loc, `variable $${name} is never set${hint}`)
+          const hint = suggestBest(name, set, (candidate) => `$${candidate}`)
+          bag.warning('xpath/unset-variable', expr.loc, `variable $${name} is never set${hint.suffix}`, hint.names)
         }
       })
     }

@@ -5,7 +5,7 @@
  */
 import type { Loc } from '../diagnostics/source.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { suggestionSuffix } from '../diagnostics/did-you-mean.js'
+import { suggest, type Suggestions } from '../diagnostics/did-you-mean.js'
 import type { XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
 import { checkFunctionCalls } from '../../runtime/xpath/check-functions.js'
 
@@ -13,8 +13,8 @@ import { checkFunctionCalls } from '../../runtime/xpath/check-functions.js'
 export function checkFunctions(ast: XqxNode, loc: Loc, bag: DiagnosticBag): boolean {
   const problems = checkFunctionCalls(ast)
   for (const problem of problems) {
-    const suffix = problem.unknown ? suggestionSuffix(problem.unknown.name, problem.unknown.candidates, (name) => `${name}()`) : ''
-    bag.error(problem.code, loc, problem.message + suffix)
+    const hint: Suggestions = problem.unknown ? suggest(problem.unknown.name, problem.unknown.candidates, (name) => `${name}()`) : { names: [], suffix: '' }
+    bag.error(problem.code, loc, problem.message + hint.suffix, undefined, hint.names)
   }
   return problems.length === 0
 }

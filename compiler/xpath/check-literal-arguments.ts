@@ -20,6 +20,7 @@ import { SIGNATURE_ALGORITHMS, unknownSignatureAlgorithmMessage } from '../../ru
 import { compileSortKey } from '../../runtime/xpath/functions/sort-key.js'
 import { resolvesToGateway } from '../../runtime/xpath/registry.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import type { AreaCode } from '../diagnostics/codes.js'
 import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
 
 /** What a site probe finds at a site-relative path. */
@@ -34,7 +35,7 @@ export interface ExpressionSite {
 
 interface Problem {
   readonly severity: 'error' | 'warning'
-  readonly code: `xpath/${string}`
+  readonly code: AreaCode<'xpath'>
   readonly message: string
 }
 
@@ -46,8 +47,8 @@ interface Call {
 
 type ArgumentCheck = (literal: string, call: Call, site: ExpressionSite | undefined) => Problem | undefined
 
-const error = (code: `xpath/${string}`, message: string): Problem => ({ severity: 'error', code, message })
-const warning = (code: `xpath/${string}`, message: string): Problem => ({ severity: 'warning', code, message })
+const error = (code: AreaCode<'xpath'>, message: string): Problem => ({ severity: 'error', code, message })
+const warning = (code: AreaCode<'xpath'>, message: string): Problem => ({ severity: 'warning', code, message })
 
 /** XC-4: a pattern, with the call's literal flags when they are valid. */
 function patternCheck(flagsAt: number | undefined): ArgumentCheck {

@@ -15,7 +15,9 @@ const BIN = join(ROOT, 'bin/svc-compile.mjs')
 const QUICKSTART = join(ROOT, 'examples/quickstart')
 
 function run(args: string[], cwd = ROOT, revision = '') {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SVC_REVISION: revision } })
+  // FORCE_COLOR would colour the diagnostics even on a pipe (cli-formats.test.ts tests colour)
+  const { FORCE_COLOR: _force, ...env } = process.env
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...env, SVC_REVISION: revision } })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -68,10 +70,10 @@ describe('svc-compile', () => {
     expect(code).toBe(1)
     const lines = stderr.split('\n').filter((line) => line !== '' && !line.startsWith(' '))
     expect(lines).toEqual([
-      'definition.yaml:6:17: error: flow file flows/missing.xml not found',
-      expect.stringMatching(/^flows\/a\.xml:2:\d+: error: syntax error in expression: /),
-      'flows/a.xml:3:3: error: unknown action <evall>; did you mean <eval>?',
-      '3 errors, 0 warnings',
+      'definition.yaml:6:17: error: flow file flows/missing.xml not found [project/missing-flow]',
+      expect.stringMatching(/^flows\/a\.xml:2:\d+: error: syntax error in expression: .* \[xpath\/syntax\]$/),
+      'flows/a.xml:3:3: error: unknown action <evall>; did you mean <eval>? [flow/unknown-action]',
+      expect.stringMatching(/^3 errors, 0 warnings in \d+\.\d\d s$/),
     ])
     expect(stderr).toContain(' 3 |   <evall/>\n   |   ^')
     expect(existsSync(out)).toBe(false)
@@ -95,7 +97,7 @@ describe('svc-compile', () => {
     expect(checked.code, checked.stderr).toBe(0)
     const written = (readdirSync(join(out, 'src'), { recursive: true }) as string[]).filter((path) => statSync(join(out, 'src', path)).isFile())
     expect(written.length).toBeGreaterThan(1)
-    expect(checked.stdout).toMatch(new RegExp(`^svc-compile: 4 routes, 5 flows, ${written.length} modules type-checked, server\\.mjs [\\d.]+ (KB|MB), revision [0-9a-f]{12}\\n$`))
+    expect(checked.stdout).toMatch(new RegExp(`^svc-compile: 4 routes, 5 flows, ${written.length} modules type-checked, server\\.mjs [\\d.]+ (KB|MB), revision [0-9a-f]{12}, built in \\d+\\.\\d\\d s\\n$`))
     const plain = run([join(QUICKSTART, 'definition.yaml'), '--check'])
     expect(plain.code, plain.stderr).toBe(0)
     expect(plain.stdout).not.toContain('type-checked')

@@ -6,7 +6,7 @@
  * a CW and ignored; an invalid value of a supported attribute is a CE (F-DOC-6).
  */
 import type { ConfigSettingNode } from '../../ir/gateway-actions.js'
-import { suggestionSuffix } from '../../diagnostics/did-you-mean.js'
+import { suggest } from '../../diagnostics/did-you-mean.js'
 import { checkContainerText } from '../body.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
@@ -46,7 +46,8 @@ function lowerTree(element: XmlElement, path: string, ctx: LowerContext, out: Co
       continue
     }
     if (!Object.keys(SETTINGS).some((supported) => supported.startsWith(`${childPath}/`))) {
-      ctx.bag.warning('flow/unknown-setting', ctx.elementLoc(child), `unsupported setting ${childPath} in <set-config>; ignored${suggestionSuffix(childPath, Object.keys(SETTINGS))}`)
+      const hint = suggest(childPath, Object.keys(SETTINGS))
+      ctx.bag.warning('flow/unknown-setting', ctx.elementLoc(child), `unsupported setting ${childPath} in <set-config>; ignored${hint.suffix}`, hint.names)
       continue
     }
     for (const attribute of child.attributes) {
@@ -65,7 +66,8 @@ function lowerSetting(element: XmlElement, path: string, ctx: LowerContext): Con
     const values = accepted[attribute.name]
     const loc = ctx.attributeLoc(attribute)
     if (values === undefined) {
-      ctx.bag.warning('flow/unknown-setting', loc, `unknown attribute ${attribute.name} on <${element.name}> in <set-config>; ignored${suggestionSuffix(attribute.name, Object.keys(accepted))}`)
+      const hint = suggest(attribute.name, Object.keys(accepted))
+      ctx.bag.warning('flow/unknown-setting', loc, `unknown attribute ${attribute.name} on <${element.name}> in <set-config>; ignored${hint.suffix}`, hint.names)
       continue
     }
     const value = ctx.attributeValue(attribute).text.trim()
