@@ -27,6 +27,8 @@
  *
  * Why compiler/ is in this order (the pipeline of docs/architecture.md):
  * - `package-root.ts`, `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are what every stage shares.
+ * - `redos` (the check of constant regular expressions for super-linear backtracking) is called by
+ *   every parser that meets such a pattern: expressions, schemas of the definition, flow actions.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
  * - `validate`, `security` and `schemas` check and analyse IR.
@@ -65,6 +67,7 @@ const COMPILER_LAYERS = [
   ['package-root.ts'],
   ['diagnostics'],
   ['ir'],
+  ['redos'],
   ['xpath'],
   ['template'],
   ['definition'],
