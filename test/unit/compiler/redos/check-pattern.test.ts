@@ -105,7 +105,9 @@ describe('what gives no warning', () => {
   ]
   it.each(CASES)('%s', async (_, files) => {
     const { ok, found } = await build(files)
-    expect(found).toEqual([])
+    // a note only says the analysis ran out of time (a very busy machine); analyse-pattern.test.ts
+    // pins the safe verdicts themselves without a time limit
+    expect(found.filter((d) => d.severity !== 'note')).toEqual([])
     expect(ok).toBe(true)
   })
 
