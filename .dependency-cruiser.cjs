@@ -29,6 +29,8 @@
  * - `package-root.ts`, `project-files.ts` (where project files are read: the disk, or an editor's
  *   unsaved documents over it), `diagnostics`, `ir` (types, and the one builder of `VariableUses`) are
  *   what every stage shares.
+ * - `redos` (the check of constant regular expressions for super-linear backtracking) is called by
+ *   every parser that meets such a pattern: expressions, schemas of the definition, flow actions.
  * - the parsers `xpath` < `template` < `definition` < `xslt` < `flow` turn text into IR (templates
  *   embed expressions, the definition and flows embed both) and never import `emit`.
  * - `validate`, `security` and `schemas` check and analyse IR; `language` documents the flow language
@@ -71,6 +73,7 @@ const COMPILER_LAYERS = [
   ['package-root.ts', 'project-files.ts'],
   ['diagnostics'],
   ['ir'],
+  ['redos'],
   ['xpath'],
   ['template'],
   ['definition'],

@@ -8,7 +8,7 @@
 #
 # Configuration is by environment variables (docs/configuration.md). The files belong to root and are
 # read-only for the `node` user that runs the server, so a compromised process cannot change its code.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG DIST=dist
 WORKDIR /srv/gateway
 COPY ${DIST}/ ./
@@ -16,6 +16,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 USER node
 EXPOSE 8080
 STOPSIGNAL SIGTERM
-# /_svc/health answers 503 while the gateway stops (operations.md HL1).
-HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/_svc/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The health endpoint answers 503 while the gateway stops (operations.md HL1). The check asks the path the
+# gateway serves it on: SVC_HEALTH_PATH, `/_svc/health` when unset; with SVC_HEALTH_PATH="" (endpoint
+# off) it only checks that the port accepts connections. HOST 0.0.0.0 or :: is reached on 127.0.0.1.
+HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "const e = process.env, path = e.SVC_HEALTH_PATH ?? '/_svc/health', port = Number(e.PORT || 8080), host = !e.HOST || e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST; if (path === '') require('node:net').connect(port, host).on('connect', () => process.exit(0)).on('error', () => process.exit(1)); else fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "server.mjs"]

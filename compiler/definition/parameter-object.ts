@@ -10,7 +10,7 @@ import type { ParameterLocation, ParameterNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import { followRef } from './follow-ref.js'
 import { entryOf, missingKeyLoc, toPlain, valueOf, type DocNode, type MapNode } from './doc-node.js'
-import { loadSchema, memberPointer, patternProblem } from './schema-object.js'
+import { checkPatternKeyword, loadSchema, memberPointer } from './schema-object.js'
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'formData', 'body']
 const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'file']
@@ -127,8 +127,8 @@ function checkConstraints(node: MapNode, location: ParameterLocation | null, wha
   }
   const pattern = valueOf(node, 'pattern')
   if (pattern !== undefined) {
-    const problem = pattern.kind === 'scalar' && typeof pattern.value === 'string' ? patternProblem(pattern.value) : 'pattern must be a string'
-    if (problem !== null) ctx.error('schema/invalid-pattern', pattern.loc, problem)
+    if (pattern.kind === 'scalar' && typeof pattern.value === 'string') checkPatternKeyword(pattern.value, pattern.loc, ctx)
+    else ctx.error('schema/invalid-pattern', pattern.loc, 'pattern must be a string')
   }
   const items = valueOf(node, 'items')
   if (items !== undefined) {

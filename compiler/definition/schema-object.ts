@@ -1,12 +1,15 @@
 /**
  * Structural checks of schema objects (definition.md CC12, CC14, CC26; validation.md VA28-VA31):
  * keyword value shapes, `type` names, `pattern` as an ECMAScript regular expression with the `u`
- * flag, resolvable `$ref`s (recursion allowed), and a warning for unknown keywords. `x-` keys and
+ * flag (a warning when it can backtrack super-linearly: validation runs it on client input; issue
+ * 14), resolvable `$ref`s (recursion allowed), and a warning for unknown keywords. `x-` keys and
  * values of `example`/`default`/`enum` are data (D22). Validation semantics come with the
  * validation issue.
  */
 import { suggest } from '../diagnostics/did-you-mean.js'
+import type { Loc } from '../diagnostics/source.js'
 import type { SchemaNode } from '../ir/definition.js'
+import { checkPatternBacktracking } from '../redos/check-pattern.js'
 import type { LoadContext } from './context.js'
 import { escapePointer, toPlain, type DocNode, type MapEntry } from './doc-node.js'
 
@@ -90,6 +93,14 @@ export function patternProblem(pattern: string): string | null {
   }
 }
 
+/** A `pattern` (or `patternProperties` key) at `loc`: an error when invalid, else checked for backtracking. */
+export function checkPatternKeyword(pattern: string, loc: Loc, ctx: LoadContext): void {
+  const problem = patternProblem(pattern)
+  // ajv compiles patterns with the `u` flag
+  if (problem === null) checkPatternBacktracking({ written: pattern, source: pattern, flags: 'u', loc }, 'schema/redos-pattern', ctx.bag)
+  else ctx.error('schema/invalid-pattern', loc, problem)
+}
+
 export interface SchemaOptions {
   /** `type: file` is allowed (response schemas, VA24/VA31). */
   readonly allowFile: boolean
@@ -151,10 +162,7 @@ function checkKeyword(entry: MapEntry, shape: Shape, options: SchemaOptions, ctx
     case 'pattern-map':
       if (value.kind !== 'map') return fail()
       for (const property of value.entries) {
-        if (shape === 'pattern-map') {
-          const problem = patternProblem(property.key)
-          if (problem !== null) ctx.error('schema/invalid-pattern', property.keyLoc, problem)
-        }
+        if (shape === 'pattern-map') checkPatternKeyword(property.key, property.keyLoc, ctx)
         sub(property.value)
       }
       return
@@ -202,9 +210,7 @@ function checkKeyword(entry: MapEntry, shape: Shape, options: SchemaOptions, ctx
       return checkType(value, options, ctx)
     case 'pattern': {
       if (typeof scalar !== 'string') return fail()
-      const problem = patternProblem(scalar)
-      if (problem !== null) ctx.error('schema/invalid-pattern', value.loc, problem)
-      return
+      return checkPatternKeyword(scalar, value.loc, ctx)
     }
   }
 }

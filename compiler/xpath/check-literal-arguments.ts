@@ -5,7 +5,9 @@
  * or JWT algorithm (`jwt-encode`, `jwt-decode`); XC-6 (CW) a literal file of `json-doc`, `lookup`,
  * `svc-document` or `file-exists` that names a site file that does not exist (only when the site is
  * known); XC-8 (CW) a literal argument of `json-parse` or `json-to-xml` that is not valid JSON; XC-9
- * (CE) a literal `sort()` key that is not a valid expression. Each problem is reported at its literal
+ * (CE) a literal `sort()` key that is not a valid expression. A literal pattern of `matches`,
+ * `replace`, `split`, `tokenize` or `fn:replace` that can backtrack super-linearly is a warning, with
+ * the pattern that runs (issue 14; SECURITY.md). Each problem is reported at its literal
  * (the first place the literal is written), or at the expression when it cannot be found. The rules
  * themselves are the runtime's, so compile time and run time agree.
  */
@@ -19,6 +21,7 @@ import { checkRegexFlags, compileRegex } from '../../runtime/xpath/functions/reg
 import { SIGNATURE_ALGORITHMS, unknownSignatureAlgorithmMessage } from '../../runtime/xpath/functions/signature-algorithms.js'
 import { compileSortKey } from '../../runtime/xpath/functions/sort-key.js'
 import { resolvesToGateway } from '../../runtime/xpath/registry.js'
+import { backtrackingProblem } from '../redos/check-pattern.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { AreaCode } from '../diagnostics/codes.js'
 import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
@@ -34,13 +37,15 @@ export interface ExpressionSite {
 }
 
 interface Problem {
-  readonly severity: 'error' | 'warning'
+  readonly severity: 'error' | 'warning' | 'note'
   readonly code: AreaCode<'xpath'>
   readonly message: string
 }
 
 interface Call {
   readonly name: string
+  /** A standard function (namespace `fn`) rather than a gateway function. */
+  readonly standard: boolean
   /** Literal string arguments by position (undefined for other arguments). */
   readonly literals: readonly (string | undefined)[]
 }
@@ -56,8 +61,25 @@ function patternCheck(flagsAt: number | undefined): ArgumentCheck {
     const flags = flagsAt === undefined ? '' : (call.literals[flagsAt] ?? '')
     if (checkRegexFlags(flags) !== undefined) return undefined // reported at the flags
     const compiled = compileRegex(pattern, flags)
-    return compiled.ok ? undefined : error('xpath/invalid-regex', `invalid regular expression "${pattern}": ${compiled.reason}`)
+    if (!compiled.ok) return error('xpath/invalid-regex', `invalid regular expression "${pattern}": ${compiled.reason}`)
+    return backtracking(pattern, compiled.regex)
   }
+}
+
+function backtracking(pattern: string, regex: RegExp): Problem | undefined {
+  const problem = backtrackingProblem(pattern, regex.source, regex.flags)
+  return problem && { ...problem, code: 'xpath/redos-pattern' }
+}
+
+/** A pattern of fontoxpath's `fn:tokenize` and `fn:replace`: a JavaScript pattern as written (no flags). */
+const standardPatternCheck: ArgumentCheck = (pattern) => {
+  let regex: RegExp
+  try {
+    regex = new RegExp(pattern)
+  } catch {
+    return undefined // an error at run time (FORX0002), not a pattern that runs
+  }
+  return backtracking(pattern, regex)
 }
 
 const flagsCheck: ArgumentCheck = (flags) => {
@@ -127,12 +149,18 @@ const CHECKS: ReadonlyMap<string, readonly (readonly [number, ArgumentCheck])[]>
   ['sort', [[1, sortKeyCheck]] as const],
 ])
 
+/** The checks of standard functions (namespace `fn`) by name and arity. */
+const STANDARD_CHECKS: ReadonlyMap<string, readonly (readonly [number, ArgumentCheck])[]> = new Map([
+  ['tokenize#2', [[1, standardPatternCheck]] as const],
+  ['replace#3', [[1, standardPatternCheck]] as const],
+])
+
 function literalOf(node: XqxNode): string | undefined {
   return node.tag === 'stringConstantExpr' ? (childTagged(node, 'value')?.text ?? '') : undefined
 }
 
-/** Calls of gateway functions (plain and arrow calls) with their literal arguments. */
-function gatewayCalls(ast: XqxNode): Call[] {
+/** Calls of gateway and standard functions (plain and arrow calls) with their literal arguments. */
+function functionCalls(ast: XqxNode): Call[] {
   const calls: Call[] = []
   walkXqx(ast, (node) => {
     let nameNode: XqxNode | undefined
@@ -149,7 +177,8 @@ function gatewayCalls(ast: XqxNode): Call[] {
     const prefix = nameNode?.attrs['prefix']
     if (nameNode === undefined || prefix === undefined) return
     const name = nameNode.text ?? ''
-    if (prefix === 'svc' || (prefix === '' && resolvesToGateway(name, args.length))) calls.push({ name, literals: args.map(literalOf) })
+    const gateway = prefix === 'svc' || (prefix === '' && resolvesToGateway(name, args.length))
+    if (gateway || prefix === '' || prefix === 'fn') calls.push({ name, standard: !gateway, literals: args.map(literalOf) })
   })
   return calls
 }
@@ -167,8 +196,9 @@ function literalLoc(sub: SubSource, literal: string, fallback: Loc): Loc {
 /** Reports the problems of every literal argument; returns whether there was no error. */
 export function checkLiteralArguments(ast: XqxNode, sub: SubSource, loc: Loc, bag: DiagnosticBag, site?: ExpressionSite): boolean {
   let ok = true
-  for (const call of gatewayCalls(ast)) {
-    for (const [position, check] of CHECKS.get(call.name) ?? []) {
+  for (const call of functionCalls(ast)) {
+    const checks = call.standard ? STANDARD_CHECKS.get(`${call.name}#${call.literals.length}`) : CHECKS.get(call.name)
+    for (const [position, check] of checks ?? []) {
       const positions = position === -1 ? call.literals.map((_, i) => i).slice(1) : [position]
       for (const at of positions) {
         const literal = call.literals[at]
@@ -179,7 +209,8 @@ export function checkLiteralArguments(ast: XqxNode, sub: SubSource, loc: Loc, ba
         if (problem.severity === 'error') {
           ok = false
           bag.error(problem.code, where, problem.message)
-        } else bag.warning(problem.code, where, problem.message)
+        } else if (problem.severity === 'warning') bag.warning(problem.code, where, problem.message)
+        else bag.note(problem.code, where, problem.message)
       }
     }
   }
