@@ -48,19 +48,25 @@ function lineStartsOf(file: SourceFile): number[] {
   return starts
 }
 
-/** 1-based line and column (in code points) of an offset. */
-export function lineColOf(file: SourceFile, offset: number): LineCol {
+/** The 0-based index of the line holding `offset` (clamped to the text) and the offset where it starts. */
+export function lineAt(file: SourceFile, offset: number): { readonly index: number; readonly start: number } {
   const starts = lineStartsOf(file)
+  const at = Math.min(Math.max(offset, 0), file.text.length)
   let low = 0
   let high = starts.length - 1
   while (low < high) {
     const mid = (low + high + 1) >> 1
-    if (starts[mid]! <= offset) low = mid
+    if (starts[mid]! <= at) low = mid
     else high = mid - 1
   }
-  const lineStart = starts[low]!
-  const column = [...file.text.slice(lineStart, Math.min(offset, file.text.length))].length + 1
-  return { line: low + 1, column }
+  return { index: low, start: starts[low]! }
+}
+
+/** 1-based line and column (in code points) of an offset. */
+export function lineColOf(file: SourceFile, offset: number): LineCol {
+  const line = lineAt(file, offset)
+  const column = [...file.text.slice(line.start, Math.min(offset, file.text.length))].length + 1
+  return { line: line.index + 1, column }
 }
 
 /** Text of a 1-based line without its line break. */

@@ -6,7 +6,7 @@
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Position } from 'vscode-languageserver/node'
 import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js'
-import type { SourceFile } from '../diagnostics/source.js'
+import { lineAt, type SourceFile } from '../diagnostics/source.js'
 
 const SEVERITIES: Readonly<Record<Severity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
@@ -14,34 +14,10 @@ const SEVERITIES: Readonly<Record<Severity, DiagnosticSeverity>> = {
   note: DiagnosticSeverity.Information,
 }
 
-/** Offsets at which the lines of a file start (LF, CRLF and CR end lines, as CL4), once per file. */
-const lineStarts = new WeakMap<SourceFile, number[]>()
-
-function lineStartsOf(file: SourceFile): number[] {
-  let starts = lineStarts.get(file)
-  if (starts) return starts
-  starts = [0]
-  const text = file.text
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1)
-  }
-  lineStarts.set(file, starts)
-  return starts
-}
-
 /** The 0-based line and UTF-16 character of `offset` in `file`. */
 export function positionOf(file: SourceFile, offset: number): Position {
-  const starts = lineStartsOf(file)
-  const end = Math.min(Math.max(offset, 0), file.text.length)
-  let low = 0
-  let high = starts.length - 1
-  while (low < high) {
-    const mid = (low + high + 1) >> 1
-    if (starts[mid]! <= end) low = mid
-    else high = mid - 1
-  }
-  return { line: low, character: end - starts[low]! }
+  const line = lineAt(file, offset)
+  return { line: line.index, character: Math.min(Math.max(offset, 0), file.text.length) - line.start }
 }
 
 export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
