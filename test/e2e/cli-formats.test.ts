@@ -4,7 +4,7 @@
  * the same codes and ranges in every format; the SARIF log is valid against the SARIF 2.1.0 schema;
  * GitHub workflow commands parse back; the exit status does not depend on the format.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -251,5 +251,16 @@ describe('svc-compile --format', () => {
     expect(code).toBe(2)
     expect(stdout).toBe('')
     expect(stderr).toContain(message)
+  })
+
+  it('a reader that stops early (`| head`) ends the command quietly with its usual exit status', async () => {
+    // stdout is closed before svc-compile writes its document: the write fails with EPIPE
+    const child = spawn(process.execPath, [BIN, 'definition.yaml', '--check', '--format', 'sarif'], { cwd: BROKEN, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(stderr).toBe('')
+    expect(code).toBe(1)
   })
 })
