@@ -2,11 +2,13 @@
  * Completion. In flows and test documents: element names (actions, test actions only in `svc-test`
  * documents, control elements), the attributes of the element at the cursor, the fixed values of an
  * attribute, extension function names with their signatures inside XPath, and after `$` the
- * variables set earlier in the document. In definitions: the `x-svc-*` keys recognized at the
- * cursor's level. Descriptions come from compiler/language, the table the schemas also read.
+ * variables set earlier in the document, then the predefined ones (F-VAR-7). In definitions: the
+ * `x-svc-*` keys recognized at the cursor's level. Descriptions come from compiler/language, the
+ * table the schemas also read.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node'
 import { ACTION_DOCS, CONTROL_DOCS, EXTENSION_DOCS, FUNCTION_DOCS, elementDoc, type ElementDoc } from '../language/index.js'
+import { PREDEFINED_VARIABLES } from '../validate/index.js'
 import { keyPathAt, levelOf } from './definition-document.js'
 import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
 import { attributeDocOf, flowDocument, inExpression, isTestDocument, placeIn, variablesSetBefore, type FlowDocument } from './flow-document.js'
@@ -68,15 +70,18 @@ function elementItems(test: boolean, replace: Range): CompletionItem[] {
   return items
 }
 
-/** After `$`: variables set earlier; otherwise extension functions. */
+/** After `$`: variables set earlier, then the predefined ones; otherwise extension functions. */
 function expressionItems(flow: FlowDocument, offset: number, at: FeatureContext): CompletionItem[] {
   const before = flow.text.slice(Math.max(0, offset - 200), offset)
   const variable = /\$([-\w.]*)$/.exec(before)
   if (variable) {
     const start = offset - variable[1]!.length
     const replace: Range = { start: at.document.positionAt(start), end: at.document.positionAt(offset) }
-    const names = [...new Set(variablesSetBefore(flow, offset).map((setter) => setter.name))]
-    return names.map((name) => ({ label: name, kind: CompletionItemKind.Variable, detail: `$${name}`, textEdit: { range: replace, newText: name } }))
+    const set = [...new Set(variablesSetBefore(flow, offset).map((setter) => setter.name))]
+    const item = (name: string, detail: string): CompletionItem => ({ label: name, kind: CompletionItemKind.Variable, detail, textEdit: { range: replace, newText: name } })
+    // the flow's own variables first, then those every flow has (F-VAR-7) that it does not set itself
+    const predefined = PREDEFINED_VARIABLES.filter((name) => !set.includes(name))
+    return [...set.map((name) => item(name, `$${name}`)), ...predefined.map((name) => item(name, `$${name} (predefined, F-VAR-7)`))]
   }
   const word = /[A-Za-z][-\w]*$/.exec(before)?.[0] ?? ''
   const replace: Range = { start: at.document.positionAt(offset - word.length), end: at.document.positionAt(offset) }

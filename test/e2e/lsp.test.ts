@@ -166,7 +166,8 @@ describe('svc-lsp over stdio', { timeout: 60_000 }, () => {
       textDocument: { uri: uriOf(hello) },
       position: { line: variableLine, character: withDollar.split('\n')[variableLine]!.indexOf('>$<') + 2 },
     })
-    expect(variables.map((item) => item.label)).toEqual(['name'])
+    // the flow's own variable first, then the predefined ones (F-VAR-7)
+    expect(variables.map((item) => item.label)).toEqual(['name', 'body', 'env', 'request', 'server', 'upstream', 'error'])
   })
 
   it('describes an action on hover', async () => {

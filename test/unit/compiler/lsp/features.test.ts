@@ -40,7 +40,9 @@ describe('completion', () => {
     const functions = labels('flows/a.xml', '<flow><if test="json-|"/></flow>')
     expect(functions).toContain('json-parse')
     expect(functions.length).toBe(Object.values(FUNCTION_DOCS).filter((doc) => doc.status === 'implemented').length)
-    expect(labels('flows/a.xml', '<flow><eval out="$a">1</eval><copy out="$b"/><if test="$|"/><eval out="$c">2</eval></flow>')).toEqual(['a', 'b'])
+    expect(labels('flows/a.xml', '<flow><eval out="$a">1</eval><copy out="$b"/><if test="$|"/><eval out="$c">2</eval></flow>')).toEqual(['a', 'b', 'body', 'env', 'request', 'server', 'upstream', 'error'])
+    // a predefined variable the flow sets itself is offered once, among its own
+    expect(labels('flows/a.xml', '<flow><eval out="$body">1</eval><if test="$|"/></flow>')).toEqual(['body', 'env', 'request', 'server', 'upstream', 'error'])
     expect(labels('flows/a.xml', '<flow><log>text |</log></flow>')).toEqual([])
     expect(labels('flows/a.xml', '<flow><log>text {{ con| }}</log></flow>')).toContain('concat')
   })
