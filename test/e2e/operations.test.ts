@@ -5,7 +5,7 @@
  * `log` sink; plus SVC_WORKERS (issue 7): the cluster keeps answering when a worker dies and replaces it.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
+import { unfinishedRequest } from '../helpers/raw-http.js'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileOrThrow, startBundle, startProject, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
@@ -90,19 +90,11 @@ describe('LG/HL/MK of a compiled bundle', () => {
 describe('CL10 shutdown of a compiled bundle', () => {
   it('health answers 503 while stopping; stopping and stopped bracket the shutdown; exit status 0', async () => {
     const gateway = await startBundle(debugBundle)
-    const socket = connect(gateway.port, '127.0.0.1')
-    socket.on('error', () => {}) // a reset shows as a missing answer below
-    await new Promise((resolve) => socket.once('connect', resolve))
-    socket.write('GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
-    const answer = new Promise<string>((resolve) => {
-      let text = ''
-      socket.on('data', (chunk) => (text += chunk.toString('latin1')))
-      socket.on('close', () => resolve(text))
-    })
+    const request = await unfinishedRequest(gateway.port, 'GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
     const stopped = gateway.stop()
     await gateway.waitForLog((l) => l['message'] === 'stopping')
-    socket.write('\r\n')
-    expect(await answer).toMatch(/^HTTP\/1.1 503 [^]*\r\n\r\n\{"status":"stopping"\}$/)
+    request.finish()
+    expect(await request.answer).toMatch(/^HTTP\/1.1 503 [^]*\r\n\r\n\{"status":"stopping"\}$/)
     await stopped
     const system = gateway.logLines.map((l) => JSON.parse(l)).filter((l) => l.type === 'svc_system').map((l) => l.message)
     expect(system).toEqual(['listening', 'stopping', 'stopped'])

@@ -71,6 +71,28 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
   })
 }
 
+/** A request whose head is sent without its final blank line: its connection is busy, not idle. */
+export interface UnfinishedRequest {
+  /** Sends the rest of the request (by default the blank line that ends its head). */
+  finish(rest?: string): void
+  /** Everything the server sent, as latin1 text, once it closed the connection ('' after a reset). */
+  readonly answer: Promise<string>
+}
+
+/** Connects and writes `head` (CL10 tests: a request still arriving when shutdown begins). */
+export async function unfinishedRequest(port: number, head: string): Promise<UnfinishedRequest> {
+  const socket = connect(port, '127.0.0.1')
+  socket.on('error', () => {}) // a reset shows as a missing answer
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write(head)
+  const answer = new Promise<string>((resolve) => {
+    let text = ''
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')))
+    socket.on('close', () => resolve(text))
+  })
+  return { finish: (rest = '\r\n') => void socket.write(rest), answer }
+}
+
 /** Splits a raw response into status line, header fields and body. */
 export function parseRawResponse(raw: string, elapsedMs = 0): Omit<RawResponse, 'partsWritten'> {
   const end = raw.indexOf('\r\n\r\n')

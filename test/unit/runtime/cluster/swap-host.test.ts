@@ -3,7 +3,7 @@
  * builds, requests in progress finish on the build that took them, new ones go to the new build,
  * metrics span builds, 503 before the first build, and a graceful close with health 503.
  */
-import { connect } from 'node:net'
+import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CompiledApp } from '../../../../runtime/app.js'
 import { SwapHost } from '../../../../runtime/cluster/swap-host.js'
@@ -79,18 +79,10 @@ describe('CL7 swapping builds on one port', () => {
     const h = startHost()
     const { port } = await h.listen()
     h.install(appSaying('x'))
-    const socket = connect(port, '127.0.0.1')
-    socket.on('error', () => {}) // a reset shows as a missing answer below
-    await new Promise((resolve) => socket.once('connect', resolve))
-    socket.write('GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
-    const answer = new Promise<string>((resolve) => {
-      let text = ''
-      socket.on('data', (chunk) => (text += chunk.toString('latin1')))
-      socket.on('close', () => resolve(text))
-    })
+    const request = await unfinishedRequest(port, 'GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
     const closing = h.close()
-    socket.write('\r\n')
-    expect(await answer).toMatch(/^HTTP\/1.1 503 [^]*\{"status":"stopping"\}$/)
+    request.finish()
+    expect(await request.answer).toMatch(/^HTTP\/1.1 503 [^]*\{"status":"stopping"\}$/)
     await closing
     host = undefined
     expect(lines.filter((l) => l['type'] === 'svc_system').map((l) => l['message'])).toEqual(['stopping', 'stopped'])

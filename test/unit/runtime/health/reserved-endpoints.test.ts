@@ -4,7 +4,7 @@
  * 405 for other methods, status and metrics behind SVC_STATUS_AUTH (401 with the realm and 3206),
  * the status document and the Prometheus text, and precedence over definition paths.
  */
-import { connect } from 'node:net'
+import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 import { parsePrometheusText } from './prometheus-parse.js'
@@ -66,19 +66,11 @@ describe('HL2 health', () => {
   it('CL10: answers 503 {"status":"stopping"} during shutdown', async () => {
     const g = await start()
     // A connection that is still sending its request is not idle, so shutdown lets it finish.
-    const socket = connect(g.port, '127.0.0.1')
-    socket.on('error', () => {}) // a reset shows as a missing answer below
-    await new Promise((resolve) => socket.once('connect', resolve))
-    socket.write('GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
-    const answer = new Promise<string>((resolve) => {
-      let text = ''
-      socket.on('data', (chunk) => (text += chunk.toString('latin1')))
-      socket.on('close', () => resolve(text))
-    })
+    const request = await unfinishedRequest(g.port, 'GET /_svc/health HTTP/1.1\r\nHost: h\r\n')
     const closing = g.close()
     await g.waitForLog('svc_system', (l) => l['message'] === 'stopping')
-    socket.write('\r\n')
-    const text = await answer
+    request.finish()
+    const text = await request.answer
     expect(text).toMatch(/^HTTP\/1.1 503 Service Unavailable\r\n/)
     expect(text).toMatch(/\r\nConnection: close\r\n/)
     expect(text.endsWith('{"status":"stopping"}')).toBe(true)
