@@ -16,21 +16,12 @@
 import type { DefinitionNode, OperationNode, ParameterNode, PlainJson, RouteNode, SchemaNode, SecurityRequirementNode, ValidationMode } from '../ir/definition.js'
 import type { Loc, SourceFile } from '../diagnostics/source.js'
 import { NameTable, pascalCase } from './names.js'
-import type { CollectionFormat, CredentialPlan, ItemsPlan, ParameterType } from '../../runtime/validate/plan.js'
+import type { CollectionFormat, CredentialPlan, ItemsPlan, ParameterPlan, ParameterType } from '../../runtime/validate/plan.js'
 import { SchemaRegistry } from '../schemas/registry.js'
 import type { SchemaObject } from '../schemas/translate.js'
 
 /** A ParameterPlan whose validator is an entry name. */
-export interface ParameterData {
-  readonly name: string
-  readonly in: 'path' | 'query' | 'header' | 'formData'
-  readonly required: boolean
-  readonly type: ParameterType
-  readonly collectionFormat: CollectionFormat
-  readonly items: ItemsPlan | null
-  readonly allowEmptyValue: boolean
-  readonly validate: string | null
-}
+export type ParameterData = Omit<ParameterPlan, 'validate'> & { readonly validate: string | null }
 
 export interface BodySchemaData {
   readonly validate: string
