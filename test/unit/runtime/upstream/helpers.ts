@@ -148,3 +148,22 @@ export class Cleanups {
     for (const close of this.#pending.splice(0).reverse()) await close()
   }
 }
+
+/** 64 KiB of `x`: the unit of the large bodies of the streaming tests. */
+const BODY_CHUNK = Buffer.alloc(64 * 1024, 'x')
+
+/** Writes `total` bytes (whole 64 KiB chunks) to `out` with backpressure, then calls `done`. */
+export function writeMany(out: NodeJS.WritableStream & { once(event: 'drain', listener: () => void): unknown }, total: number, done: () => void): void {
+  let sent = 0
+  const next = (): void => {
+    while (sent < total) {
+      sent += BODY_CHUNK.length
+      if (!out.write(BODY_CHUNK)) {
+        out.once('drain', next)
+        return
+      }
+    }
+    done()
+  }
+  next()
+}

@@ -9,11 +9,10 @@ import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProject, temporaryDir, type RunningGateway } from '../../../helpers/gateway-process.js'
-import { startUpstream, type Upstream } from './helpers.js'
+import { startUpstream, writeMany, type Upstream } from './helpers.js'
 
 const MB = 1024 * 1024
 const TOTAL = 50 * MB
-const CHUNK = Buffer.alloc(64 * 1024, 'x')
 
 const DEFINITION = `swagger: "2.0"
 basePath: /gw
@@ -58,20 +57,6 @@ afterAll(async () => {
   await upstream?.close()
 })
 
-function writeMany(out: NodeJS.WritableStream, total: number, done: () => void): void {
-  let sent = 0
-  const next = (): void => {
-    while (sent < total) {
-      sent += CHUNK.length
-      if (!out.write(CHUNK)) {
-        out.once('drain', next)
-        return
-      }
-    }
-    done()
-  }
-  next()
-}
 
 /** Resident and peak resident memory of the gateway process, in bytes (Linux /proc). */
 function memory(): { rss: number; peak: number } {

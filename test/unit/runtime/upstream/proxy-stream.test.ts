@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FlowHandler, ProxyHandler } from '../../../../runtime/context/handler.js'
 import { proxyEnv, proxyHandler, type ProxyData } from '../../../../runtime/upstream/proxy-handler.js'
 import { ask, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
-import { Cleanups, type Upstream, type UpstreamHandler } from './helpers.js'
+import { Cleanups, writeMany, type Upstream, type UpstreamHandler } from './helpers.js'
 
 const cleanups = new Cleanups()
 afterEach(() => cleanups.run())
@@ -28,23 +28,6 @@ async function gatewayFor(handler: ProxyHandler | FlowHandler, upstream: Upstrea
 }
 
 const MB = 1024 * 1024
-const CHUNK = Buffer.alloc(64 * 1024, 'x')
-
-/** Writes `total` bytes with backpressure. */
-function writeMany(out: NodeJS.WritableStream & { once(event: 'drain', listener: () => void): unknown }, total: number, done: () => void): void {
-  let sent = 0
-  const next = (): void => {
-    while (sent < total) {
-      sent += CHUNK.length
-      if (!out.write(CHUNK)) {
-        out.once('drain', next)
-        return
-      }
-    }
-    done()
-  }
-  next()
-}
 
 describe('streamed responses (UP-GEN-6 steps 3-7)', () => {
   it('forwards the body as it arrives: the client reads the first part before the upstream ends', async () => {
