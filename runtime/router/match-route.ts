@@ -25,7 +25,12 @@ export function decodeSegment(raw: string): string | null {
  * by `splitBasePath`), or null when no route matches (P18).
  */
 export function matchRoute(table: RouteTable, relativePath: string): RouteMatch | null {
-  const root = (table as CompiledRouteTable).root
+  const compiled = table as CompiledRouteTable
+  if (!relativePath.includes('%')) {
+    const literal = compiled.literalPaths.get(relativePath)
+    if (literal !== undefined) return literal
+  }
+  const root = compiled.root
   const raw = relativePath.split('/')
   // raw[0] is the empty text before the leading slash
   const segments = new Array<string>(raw.length - 1)

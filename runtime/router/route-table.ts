@@ -3,9 +3,11 @@
  * `src/routes.ts` (definition.md section 5). Non-wildcard routes hang at the node of their last
  * segment; wildcard routes at the node of their literal prefix (P3 keeps parameters out of
  * wildcard prefixes), so matching walks the request's segments instead of scanning all patterns.
+ * Routes made of literal segments only are also kept by their path text with the match they give,
+ * so the usual request to such a route is one lookup, without splitting or allocating.
  */
 import type { Handler } from '../context/handler.js'
-import type { RouteEntry, RouteSpec, RouteTable } from './types.js'
+import type { RouteEntry, RouteMatch, RouteSpec, RouteTable } from './types.js'
 
 /** Methods in the order of definition.md MA2 (the `Allow` header order). */
 export const ALLOW_ORDER: readonly string[] = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH']
@@ -25,6 +27,12 @@ export interface TrieNode {
 export interface CompiledRouteTable extends RouteTable {
   readonly root: TrieNode
   readonly routes: readonly RouteEntry[]
+  /**
+   * Non-wildcard routes of literal segments only, by their path (`/a/b`), with their match: a raw
+   * path without `%` equal to it decodes to the same segments, and an all-literal route is the
+   * first P14 match of its own segments.
+   */
+  readonly literalPaths: ReadonlyMap<string, RouteMatch>
 }
 
 function newNode(): TrieNode {
@@ -46,6 +54,19 @@ function entryOf(spec: RouteSpec): RouteEntry {
   })
 }
 
+const NO_PARAMS: readonly (readonly [string, string])[] = Object.freeze([])
+
+/** `/a/b` for a non-wildcard route of literal segments that a raw path can spell as they are, else null. */
+function literalPathOf(spec: RouteSpec): string | null {
+  if (spec.wildcard) return null
+  let path = ''
+  for (const segment of spec.segments) {
+    if (typeof segment !== 'string' || segment.includes('/') || segment.includes('%')) return null
+    path += `/${segment}`
+  }
+  return path === '' ? null : path
+}
+
 function rank(method: string): number {
   const i = ALLOW_ORDER.indexOf(method)
   return i === -1 ? ALLOW_ORDER.length : i
@@ -58,8 +79,11 @@ function rank(method: string): number {
 export function createRouteTable(routes: readonly RouteSpec[]): RouteTable {
   const root = newNode()
   const entries: RouteEntry[] = []
+  const literalPaths = new Map<string, RouteMatch>()
   for (const spec of routes) {
     const entry = entryOf(spec)
+    const literalPath = literalPathOf(spec)
+    if (literalPath !== null) literalPaths.set(literalPath, Object.freeze({ route: entry, params: NO_PARAMS, wildcardPrefixSegments: null }))
     let node = root
     for (const segment of spec.segments) {
       if (typeof segment === 'string') {
@@ -75,7 +99,7 @@ export function createRouteTable(routes: readonly RouteSpec[]): RouteTable {
     node[slot] = entry
     entries.push(entry)
   }
-  const table: CompiledRouteTable = { kind: 'route-table', root, routes: Object.freeze(entries) }
+  const table: CompiledRouteTable = { kind: 'route-table', root, routes: Object.freeze(entries), literalPaths }
   return Object.freeze(table)
 }
 

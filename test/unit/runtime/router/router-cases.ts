@@ -147,4 +147,21 @@ export const SCENARIOS: readonly RouterScenario[] = [
       { rule: 'P17 no collapsing', path: '/x/../files/a', want: 'none' },
     ],
   },
+  {
+    // routes of literal segments are also found by their path text (runtime/router/route-table.ts)
+    name: 'literal routes by path text',
+    basePath: '/',
+    patterns: ['/', '/users', '/users/', '/users/{id}', '/Users/me', '/users/me/**'],
+    cases: [
+      { rule: 'P13 the root route', path: '/', want: at('/', '/') },
+      { rule: 'P11 literal route', path: '/users', want: at('/users', '/users') },
+      { rule: 'P13 trailing slash is its own route', path: '/users/', want: at('/users/', '/users/') },
+      { rule: 'P11 literals are case-sensitive', path: '/Users/me', want: at('/Users/me', '/Users/me') },
+      { rule: 'P11 an encoded literal still matches', path: '/user%73', want: at('/users', '/user%73') },
+      { rule: 'P10 %2F is no segment separator', path: '/users%2F', want: 'none' },
+      { rule: 'P12 parameter next to literal routes', path: '/users/me', want: at('/users/{id}', '/users/me', { id: 'me' }) },
+      { rule: 'P2 wildcard below a literal route', path: '/users/me/x', want: at('/users/me/**', '/users/me') },
+      { rule: 'P18 a longer path is no literal match', path: '/users/a/b', want: 'none' },
+    ],
+  },
 ]
