@@ -61,9 +61,9 @@ export function decimal(units: number, scale: number): string {
   const whole = Math.floor(units / scale)
   const fraction = units - whole * scale
   if (fraction === 0) return String(whole)
-  const digits = String(scale).length - 1
   let text = String(fraction)
-  if (text.length < digits) text = '0'.repeat(digits - text.length) + text
+  // leading zeros up to the scale's digits (this runs for every log line: no String(scale), no repeat())
+  for (let bound = scale / 10; fraction < bound && bound >= 1; bound /= 10) text = `0${text}`
   let end = text.length
   while (text.charCodeAt(end - 1) === 0x30) end--
   return `${whole}.${text.slice(0, end)}`
