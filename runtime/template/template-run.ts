@@ -27,6 +27,11 @@ const CLOSE_BRACE = 0x7d
 const CLOSE_BRACKET = 0x5d
 const COMMA = 0x2c
 const COLON = 0x3a
+/**
+ * `last` after a rendered value: a value never ends with `{ [ , :`, so its real last character makes
+ * no difference to T-COM-3, and reading it would flatten each value's concatenated text (`"` + s + `"`).
+ */
+const VALUE_END = 0x22
 
 export class TemplateRun {
   /** The output so far. */
@@ -219,7 +224,7 @@ export class TemplateRun {
       if (this.#commaAllowed(0)) this.out += ','
     }
     this.out += text
-    this.last = text.charCodeAt(text.length - 1)
+    this.last = VALUE_END
     this.written++
   }
 
