@@ -2,12 +2,16 @@
 // V8 CPU profile written by `node --cpu-prof`, heaviest first, so a profile can be read without a GUI.
 //
 //   node bench/cpu-profile-summary.mjs <file.cpuprofile> [--top 40] [--callers <function name>] [--inclusive]
+//                                      [--modules <bundle.mjs>] [--lines <bundle.mjs>]
 //
 // --callers lists the call paths (nine frames up) through which the named function spent its self time.
+// --modules splits the bundle's self time by the source module it was bundled from (esbuild marks each
+// module with a `// path` comment line), so the runtime's areas can be compared; --lines lists the
+// bundle's hottest source lines (V8's position ticks), which is where a thin profile shows its costs.
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean' } } })
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean' }, modules: { type: 'string' }, lines: { type: 'string' } } })
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'))
 const top = Number(values.top)
 const byId = new Map(profile.nodes.map((node) => [node.id, node]))
@@ -70,4 +74,39 @@ if (values.inclusive) {
     }
   }
   print('inclusive time by function', inclusive)
+}
+
+if (values.modules !== undefined) {
+  // the module of each bundle line: the latest `// <path>` marker above it
+  const source = readFileSync(values.modules, 'utf8').split('\n')
+  const moduleAt = new Array(source.length + 1)
+  let current = '(bundle prelude)'
+  for (let i = 0; i < source.length; i++) {
+    const marker = /^\/\/ ((?:[\w.@-]+\/)+[\w.@-]+\.[cm]?[jt]s)$/.exec(source[i])
+    if (marker !== null) current = marker[1].replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, '$1')
+    moduleAt[i + 1] = current
+  }
+  const byModule = new Map()
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id).callFrame
+    const name = frame.url.endsWith(values.modules.replace(/^.*\//, '/')) ? moduleAt[frame.lineNumber + 1] : frame.url === '' ? frame.functionName || '(native)' : frame.url.replace(/^.*\//, '')
+    byModule.set(name, (byModule.get(name) ?? 0) + us)
+  }
+  print('self time by bundled module', byModule)
+}
+
+if (values.lines !== undefined) {
+  const source = readFileSync(values.lines, 'utf8').split('\n')
+  const file = values.lines.replace(/^.*\//, '/')
+  const ticks = new Map()
+  let all = 0
+  for (const node of profile.nodes) {
+    all += node.hitCount ?? 0
+    if (!node.callFrame.url.endsWith(file)) continue
+    for (const { line, ticks: count } of node.positionTicks ?? []) ticks.set(line, (ticks.get(line) ?? 0) + count)
+  }
+  console.log(`\nhottest lines of ${values.lines} (share of all ${all} samples)`)
+  for (const [line, count] of [...ticks].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`${((100 * count) / all).toFixed(2).padStart(5)}%  ${String(line).padStart(6)}  ${source[line - 1].trim().slice(0, 110)}`)
+  }
 }
