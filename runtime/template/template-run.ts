@@ -36,7 +36,7 @@ const VALUE_END = 0x22
 export class TemplateRun {
   /** The output so far. */
   out = ''
-  /** T-COM-1 (a): the last significant character written (char code), 0 for none. */
+  /** T-COM-1 (a): the last significant character written (char code; VALUE_END after a value), 0 for none. */
   last = 0
   /** T-COM-1 (b): the pending comma flag. */
   pending = false
