@@ -2,8 +2,9 @@
  * JSON-lines logging to stderr (operations.md LG1, LG9). A logger is created per gateway; there is no
  * global logger. Tests pass their own sink.
  */
-import type { LogSink } from './sink.js'
-import { batchingSink } from './stderr-sink.js'
+import { JsonLineWriter } from './json-line.js'
+import type { LineOutput, LogSink } from './sink.js'
+import { BatchedOutput } from './stderr-sink.js'
 
 export type { LogSink }
 
@@ -11,12 +12,19 @@ export interface Logger {
   /** Writes one line: `timestamp` and `type` first, then the fields in the given order. */
   write(type: string, fields: Record<string, unknown>, timestamp?: Date): void
   /**
-   * Writes one line whose fields are given as JSON members (`"a":1,"b":"x"`, in order, already
-   * escaped) after `timestamp` (epoch milliseconds, default now) and `type`: the lines written for
-   * every request are built as text at once, since building an object and serializing it cost more
-   * than the rest of such a line.
+   * Begins the line of every request (access, upstream exchange): `timestamp` (epoch milliseconds,
+   * default now) and `type` are written; the caller writes the members (`raw(memberKey)` then the
+   * value) and calls `endLine()`. Building such a line as bytes costs a fraction of an object
+   * serialized, or of a text concatenated and encoded.
    */
-  writeMembers(type: string, members: string, timestampMs?: number): void
+  beginLine(type: string, timestampMs?: number): JsonLineWriter
+  endLine(): void
+}
+
+/** Sees the lines of one type as they are written (metrics counted from the upstream lines). */
+export interface LineObserver {
+  readonly type: string
+  line(text: string): void
 }
 
 /** `2025-03-14T09:26:53.589+00:00` (LG9). */
@@ -24,92 +32,84 @@ export function formatTimestamp(date: Date): string {
   return date.toISOString().replace('Z', '+00:00')
 }
 
-/**
- * LG9 timestamps of one logger: the text up to the seconds is made once per second, the milliseconds
- * are appended; lines of one request alternate between its arrival time and now, so a one-entry cache
- * of whole texts missed on almost every line.
- */
-class TimestampText {
-  #second = NaN
-  #prefix = ''
-
-  of(ms: number): string {
-    const second = Math.floor(ms / 1000)
-    if (second !== this.#second) {
-      const text = formatTimestamp(new Date(second * 1000))
-      if (text.length !== 29) return formatTimestamp(new Date(ms)) // a year outside 0000-9999
-      this.#second = second
-      this.#prefix = text.slice(0, 20)
-    }
-    const millis = ms - second * 1000
-    return `${this.#prefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}+00:00`
-  }
-}
-
-/** A number as JSON writes it (non-finite ones as `null`), for `writeMembers`. */
-export function jsonNumber(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null'
-}
-
-/**
- * `units / scale` (scale a power of ten) as JSON writes that number: the same text as
- * `String(units / scale)`, built from integers. Up to 15 digits a double holds the decimal exactly,
- * so its shortest form is the decimal itself; anything else is left to String().
- */
-export function decimal(units: number, scale: number): string {
-  if (!Number.isInteger(units) || units < 0 || units >= 1e15) return jsonNumber(units / scale)
-  const whole = Math.floor(units / scale)
-  const fraction = units - whole * scale
-  if (fraction === 0) return String(whole)
-  let text = String(fraction)
-  // leading zeros up to the scale's digits (this runs for every log line: no String(scale), no repeat())
-  for (let bound = scale / 10; fraction < bound && bound >= 1; bound /= 10) text = `0${text}`
-  let end = text.length
-  while (text.charCodeAt(end - 1) === 0x30) end--
-  return `${whole}.${text.slice(0, end)}`
-}
-
 /** JSON text of an object whose first key is an array index. */
 const LEADING_INDEX = /^\{"(?:0|[1-9][0-9]*)"/
 
-export function createLogger(sink: LogSink = batchingSink()): Logger {
-  const timestamps = new TimestampText()
-  // `type` quoted once per line type: the runtime writes a handful of fixed `svc_*` types
-  const quotedTypes = new Map<string, string>()
-  const quoted = (type: string): string => {
-    let quotedType = quotedTypes.get(type)
-    if (quotedType === undefined) quotedTypes.set(type, (quotedType = JSON.stringify(type)))
-    return quotedType
+const TIMESTAMP = Buffer.from('{"timestamp":')
+const LINE_END = Buffer.from('}\n')
+
+/** A logger writing to `sink`, or in batches to stderr by default; `observer` sees one type of line. */
+export function createLogger(sink?: LogSink, observer?: LineObserver): Logger {
+  const output: LineOutput = sink === undefined ? new BatchedOutput() : textLines(sink)
+  const writer = output.writer
+  // `,"type":"…"` encoded once per line type: the runtime writes a handful of fixed `svc_*` types
+  const typeMembers = new Map<string, Buffer>()
+  let lineStart = 0
+  let lineType = ''
+  const begin = (type: string, timestampMs: number): void => {
+    lineStart = writer.pos
+    lineType = type
+    let typeMember = typeMembers.get(type)
+    if (typeMember === undefined) typeMembers.set(type, (typeMember = Buffer.from(`,"type":${JSON.stringify(type)}`)))
+    try {
+      writer.raw(TIMESTAMP)
+      writer.timestamp(timestampMs)
+    } catch (error) {
+      // an invalid time (RangeError): no part of the line stays behind
+      writer.pos = lineStart
+      throw error
+    }
+    writer.raw(typeMember)
+  }
+  const end = (): void => {
+    if (observer !== undefined && lineType === observer.type) observer.line(writer.textFrom(lineStart))
+    output.lineEnded(lineStart)
   }
   return {
-    writeMembers(type, members, timestampMs = Date.now()) {
-      const stamp = Number.isInteger(timestampMs) ? timestamps.of(timestampMs) : formatTimestamp(new Date(timestampMs))
-      sink(`{"timestamp":"${stamp}","type":${quoted(type)}${members === '' ? '' : ','}${members}}\n`)
+    beginLine(type, timestampMs = Date.now()) {
+      begin(type, timestampMs)
+      return writer
+    },
+    endLine() {
+      writer.raw(LINE_END)
+      end()
     },
     write(type, fields, timestamp) {
-      const time = timestamp === undefined ? Date.now() : timestamp.getTime()
-      const stamp = Number.isInteger(time) ? timestamps.of(time) : formatTimestamp(timestamp ?? new Date(time))
-      const quotedType = quoted(type)
+      begin(type, timestamp === undefined ? Date.now() : timestamp.getTime())
       // Usually `fields` is serialized as it is, behind the first two members: when it has no member
       // of theirs and no integer-like key (an object lists those first, even before `timestamp`).
       if (fields['timestamp'] === undefined && fields['type'] === undefined) {
         const json = JSON.stringify(fields)
         if (!LEADING_INDEX.test(json)) {
-          sink(`{"timestamp":"${stamp}","type":${quotedType}${json.length > 2 ? `,${json.slice(1)}` : '}'}\n`)
-          return
+          writer.text(json.length > 2 ? `,${json.slice(1)}\n` : '}\n')
+          return end()
         }
       }
       // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
       // custom field named `__proto__` (LG4) is an ordinary member.
-      let line = `{"timestamp":"${stamp}","type":${quotedType}`
+      let members = ''
       const keys = Object.keys(fields)
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!
         if (key === 'timestamp' || key === 'type') continue
         const value = JSON.stringify(fields[key])
-        if (value !== undefined) line += `,${JSON.stringify(key)}:${value}`
+        if (value !== undefined) members += `,${JSON.stringify(key)}:${value}`
       }
-      sink(line + '}\n')
+      writer.text(members + '}\n')
+      end()
+    },
+  }
+}
+
+/** Each line handed to `sink` as text once it is complete. */
+function textLines(sink: LogSink): LineOutput {
+  const writer = new JsonLineWriter(1024)
+  return {
+    writer,
+    lineEnded(start) {
+      const line = writer.textFrom(start)
+      writer.pos = start
+      sink(line)
     },
   }
 }

@@ -2,4 +2,4 @@
 export { GatewayMetrics, type MetricsSnapshot } from './gateway-metrics.js'
 export { DURATION_BUCKETS, Histogram } from './histogram.js'
 export { MetricsText, escapeLabelValue } from './prometheus-text.js'
-export { countUpstreamLines, originOf } from './upstream-lines.js'
+export { originOf, upstreamLineCounter } from './upstream-lines.js'

@@ -12,11 +12,3 @@ const MAY_NEED_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
 export function jsonString(s: string): string {
   return MAY_NEED_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"'
 }
-
-/**
- * `s` escaped as inside a JSON string, without the quotes: for lines built as text, whose constant
- * parts carry the quotes (one concatenation per value instead of three).
- */
-export function jsonStringContent(s: string): string {
-  return MAY_NEED_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s
-}

@@ -6,8 +6,8 @@
  * SVC_ACCESS_LOG=false suppresses it (caller).
  */
 import { plainValue } from '../log/alert.js'
-import { decimal, jsonNumber, type Logger } from '../log/logger.js'
-import { jsonStringContent } from '../oxn/json-string.js'
+import { memberKey } from '../log/json-line.js'
+import type { Logger } from '../log/logger.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
@@ -37,9 +37,9 @@ export interface AccessRecord {
 
 export function writeAccessLog(logger: Logger, record: AccessRecord): void {
   const custom = record.custom
-  // The usual line, without custom fields, is written as text built from strings and integers.
+  // The usual line, without custom fields, is written as bytes member by member.
   if (!custom) {
-    logger.writeMembers('svc_access', membersJson(record), record.arrivalMs)
+    writeUsualLine(logger, record)
     return
   }
   const fields: Record<string, unknown> = {
@@ -67,11 +67,64 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
   logger.write('svc_access', fields, new Date(record.arrivalMs))
 }
 
-/** The members of a line without custom fields, as `JSON.stringify` writes the fields above after `{`. */
-function membersJson(record: AccessRecord): string {
-  const q = jsonStringContent
-  let json = `"requestID":"${q(record.requestId)}","url":"${q(record.url)}","path":"${q(record.path)}","status":${jsonNumber(record.status)},"method":"${q(record.method)}","agent":"${q(record.agent)}","referrer":"${q(record.referrer)}","mime":"${q(record.mime)}","realtime":${decimal(Math.round(record.realtime * 1e6), 1e6)},"bytes":${jsonNumber(record.bytes)},"requestbytes":${jsonNumber(record.requestBytes)},"flow":"${q(record.flow)}","requestmime":"${q(record.requestMime)}","location":"${q(record.location)}"`
-  if (record.errorCode !== undefined) json += `,"errorCode":${jsonNumber(record.errorCode)}`
-  if (record.aborted) json += ',"aborted":true'
-  return json
+const K = {
+  requestID: memberKey('requestID'),
+  url: memberKey('url'),
+  path: memberKey('path'),
+  status: memberKey('status'),
+  method: memberKey('method'),
+  agent: memberKey('agent'),
+  referrer: memberKey('referrer'),
+  mime: memberKey('mime'),
+  realtime: memberKey('realtime'),
+  bytes: memberKey('bytes'),
+  requestbytes: memberKey('requestbytes'),
+  flow: memberKey('flow'),
+  requestmime: memberKey('requestmime'),
+  location: memberKey('location'),
+  errorCode: memberKey('errorCode'),
+  aborted: memberKey('aborted'),
+}
+
+/** A line without custom fields, with the members `JSON.stringify` writes for the fields above. */
+function writeUsualLine(logger: Logger, record: AccessRecord): void {
+  const realtimeUs = Math.round(record.realtime * 1e6)
+  const line = logger.beginLine('svc_access', record.arrivalMs)
+  line.raw(K.requestID)
+  line.string(record.requestId)
+  line.raw(K.url)
+  line.string(record.url)
+  line.raw(K.path)
+  line.string(record.path)
+  line.raw(K.status)
+  line.number(record.status)
+  line.raw(K.method)
+  line.string(record.method)
+  line.raw(K.agent)
+  line.string(record.agent)
+  line.raw(K.referrer)
+  line.string(record.referrer)
+  line.raw(K.mime)
+  line.string(record.mime)
+  line.raw(K.realtime)
+  line.decimal(realtimeUs, 6)
+  line.raw(K.bytes)
+  line.number(record.bytes)
+  line.raw(K.requestbytes)
+  line.number(record.requestBytes)
+  line.raw(K.flow)
+  line.string(record.flow)
+  line.raw(K.requestmime)
+  line.string(record.requestMime)
+  line.raw(K.location)
+  line.string(record.location)
+  if (record.errorCode !== undefined) {
+    line.raw(K.errorCode)
+    line.number(record.errorCode)
+  }
+  if (record.aborted) {
+    line.raw(K.aborted)
+    line.boolean(true)
+  }
+  logger.endLine()
 }

@@ -15,7 +15,7 @@ import { GatewayOperations } from '../health/operations.js'
 import { createLogger, type LogSink, type Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
-import { countUpstreamLines } from '../metrics/upstream-lines.js'
+import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
 import { FunctionCaches } from '../xpath/functions/caches.js'
 import { UpstreamServices } from '../upstream/services.js'
@@ -73,9 +73,9 @@ export class Gateway implements GatewayCore {
     const env = options.env ?? {}
     this.config = loadServerConfig(env)
     this.validation = createValidationRuntime(app.validation, env)
-    this.logger = createLogger(options.logSink)
     this.operations = new GatewayOperations(this.config, options.metrics)
-    if (this.operations.metrics !== null) this.logger = countUpstreamLines(this.logger, this.operations.metrics)
+    const metrics = this.operations.metrics
+    this.logger = createLogger(options.logSink, metrics === null ? undefined : upstreamLineCounter(metrics))
     const server = buildServerObject({
       role: this.config.role,
       version: app.version,

@@ -14,7 +14,7 @@ import type { FlowFunction } from '../context/completion.js'
 import { FlowContext } from '../context/flow-context.js'
 import { VariableStore } from '../context/variables.js'
 import type { LogSink } from '../log/logger.js'
-import { batchingSink } from '../log/stderr-sink.js'
+import { stderrSink } from '../log/stderr-sink.js'
 import { oxnRoot, parseJson } from '../oxn/index.js'
 import type { Environment } from '../http/config.js'
 import { createGateway, type Gateway } from '../server/gateway.js'
@@ -93,7 +93,7 @@ export class TestRun implements TestRunHooks {
   constructor(options: TestRunOptions) {
     this.hasDefinition = options.hasDefinition
     this.#environment = { ...options.env }
-    const sink = options.logSink ?? batchingSink()
+    const sink = options.logSink ?? stderrSink()
     this.gateway = createGateway(options.app, {
       siteRoot: options.siteRoot,
       env: this.#environment,

@@ -4,8 +4,8 @@
  * exchange. `timing.DNS` and `timing.TCP` are 0: the pooled client cannot attribute connection set-up
  * to one exchange (allowed by UP-LOG-1). Never logs header values, cookies, credentials or bodies.
  */
-import { decimal, jsonNumber, type Logger } from '../log/logger.js'
-import { jsonStringContent } from '../oxn/json-string.js'
+import { memberKey } from '../log/json-line.js'
+import type { Logger } from '../log/logger.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
 
 /** What identifies an exchange in its log line. */
@@ -33,14 +33,62 @@ export interface ExchangeOutcome {
   readonly failure: UpstreamFailure | null
 }
 
+const K = {
+  requestID: memberKey('requestID'),
+  url: memberKey('url'),
+  method: memberKey('method'),
+  status: memberKey('status'),
+  mime: memberKey('mime'),
+  bytes: memberKey('bytes'),
+  duration: memberKey('duration'),
+  id: memberKey('id'),
+  cacheHit: memberKey('cacheHit'),
+  refresh: memberKey('refresh'),
+  timing: memberKey('timing'),
+  errorName: memberKey('errorName'),
+  errorMessage: memberKey('errorMessage'),
+}
+const TIMING_START = Buffer.from('{"DNS":0,"TCP":0,"TTFB":')
+const TIMING_END = Buffer.from('}')
+
 export function writeRequestLog(logger: Logger, base: LogBase, outcome: ExchangeOutcome): void {
   const now = performance.now()
   const failure = outcome.failure
-  // whole microseconds: text written from integers costs much less than writing a double
+  // whole microseconds: digits written from integers cost much less than writing a double
   const durationUs = Math.round((now - outcome.started) * 1000)
   const ttfbUs = outcome.headAt === null ? 0 : Math.round((outcome.headAt - outcome.started) * 1000)
-  const q = jsonStringContent
-  let json = `"requestID":"${q(base.requestId)}","url":"${q(base.url)}","method":"${q(base.method)}","status":${jsonNumber(outcome.status)},"mime":"${q(outcome.mime)}","bytes":${jsonNumber(outcome.bytes)},"duration":${decimal(durationUs, 1e6)},"id":"${q(base.id)}","cacheHit":${outcome.cacheHit},"refresh":${outcome.refresh},"timing":{"DNS":0,"TCP":0,"TTFB":${decimal(ttfbUs, 1000)}}`
-  if (failure !== null) json += `,"errorName":"${q(errorNameOf(failure))}","errorMessage":"${q(failureMessage(failure))}"`
-  logger.writeMembers('svc_request', json)
+  const errorName = failure === null ? '' : errorNameOf(failure)
+  const errorMessage = failure === null ? '' : failureMessage(failure)
+  const line = logger.beginLine('svc_request')
+  line.raw(K.requestID)
+  line.string(base.requestId)
+  line.raw(K.url)
+  line.string(base.url)
+  line.raw(K.method)
+  line.string(base.method)
+  line.raw(K.status)
+  line.number(outcome.status)
+  line.raw(K.mime)
+  line.string(outcome.mime)
+  line.raw(K.bytes)
+  line.number(outcome.bytes)
+  line.raw(K.duration)
+  line.decimal(durationUs, 6)
+  line.raw(K.id)
+  line.string(base.id)
+  line.raw(K.cacheHit)
+  line.boolean(outcome.cacheHit)
+  line.raw(K.refresh)
+  line.boolean(outcome.refresh)
+  line.raw(K.timing)
+  line.raw(TIMING_START)
+  line.decimal(ttfbUs, 3)
+  line.raw(TIMING_END)
+  if (failure !== null) {
+    line.raw(K.errorName)
+    line.string(errorName)
+    line.raw(K.errorMessage)
+    line.string(errorMessage)
+  }
+  logger.endLine()
 }

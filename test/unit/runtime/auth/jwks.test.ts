@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchJwks, isUsableKey, JwksFetchError, jwksMaxAge, type FetchedKeySet } from '../../../../runtime/auth/jwks-fetch.js'
 import { JwksStore } from '../../../../runtime/auth/jwks-store.js'
-import type { Logger } from '../../../../runtime/log/logger.js'
+import { createLogger, type Logger } from '../../../../runtime/log/logger.js'
 
 const jwk = (key: ReturnType<typeof generateKeyPairSync>['publicKey'], extra: Record<string, unknown> = {}) => ({ ...key.export({ format: 'jwk' }), ...extra })
 const RSA = jwk(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey, { kid: 'r' })
@@ -101,7 +101,7 @@ describe('fetchJwks (J16 "Fetch")', () => {
 
 describe('JwksStore (J16 "Caching", "Refetch on unknown key", "Failures")', () => {
   const logged: Record<string, unknown>[] = []
-  const logger: Logger = { write: (_, fields) => void logged.push(fields), writeMembers: (_, members) => void logged.push(JSON.parse(`{${members}}`)) }
+  const logger: Logger = createLogger((line) => void logged.push(JSON.parse(line) as Record<string, unknown>))
 
   function harness() {
     let now = 1_000_000

@@ -1,36 +1,72 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { batchingSink } from '../../../../runtime/log/stderr-sink.js'
+import { BatchedOutput } from '../../../../runtime/log/stderr-sink.js'
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
-describe('batchingSink', () => {
+/** A stream as BatchedOutput sees one: `held` says whether it keeps the bytes it was given. */
+function stream(held: boolean) {
+  const writes: string[] = []
+  const chunks: Uint8Array[] = []
+  return {
+    writes,
+    chunks,
+    write(bytes: Uint8Array) {
+      writes.push(Buffer.from(bytes).toString())
+      chunks.push(bytes)
+    },
+    get writableLength() {
+      return held ? bytesOf(chunks) : 0
+    },
+  }
+}
+
+const bytesOf = (chunks: Uint8Array[]) => chunks.reduce((sum, chunk) => sum + chunk.length, 0)
+
+/** One line written into the output's buffer, as a logger writes it. */
+function line(output: BatchedOutput, text: string): void {
+  const start = output.writer.pos
+  output.writer.text(text)
+  output.lineEnded(start)
+}
+
+describe('BatchedOutput', () => {
   it('writes the lines of one event-loop turn in one write, after the turn', async () => {
-    const writes: string[] = []
-    const sink = batchingSink({ write: (text: string) => writes.push(text) })
-    sink('a\n')
-    sink('b\n')
-    expect(writes).toEqual([])
+    const out = stream(false)
+    const output = new BatchedOutput(out)
+    line(output, 'a\n')
+    line(output, 'b\n')
+    expect(out.writes).toEqual([])
     await nextTurn()
-    expect(writes).toEqual(['a\nb\n'])
-    sink('c\n')
+    expect(out.writes).toEqual(['a\nb\n'])
+    line(output, 'c\n')
     await nextTurn()
-    expect(writes).toEqual(['a\nb\n', 'c\n'])
+    expect(out.writes).toEqual(['a\nb\n', 'c\n'])
   })
 
   it('writes at once when a batch grows beyond 64 KiB', () => {
-    const writes: string[] = []
-    const sink = batchingSink({ write: (text: string) => writes.push(text) })
-    const line = 'x'.repeat(1023) + '\n'
-    for (let i = 0; i < 65; i++) sink(line)
-    expect(writes).toHaveLength(1)
-    expect(writes[0]).toHaveLength(65 * 1024)
+    const out = stream(false)
+    const output = new BatchedOutput(out)
+    const text = 'x'.repeat(1023) + '\n'
+    for (let i = 0; i < 65; i++) line(output, text)
+    expect(out.writes).toHaveLength(1)
+    expect(out.writes[0]).toHaveLength(65 * 1024)
+  })
+
+  it('never overwrites bytes a stream still holds', async () => {
+    const out = stream(true)
+    const output = new BatchedOutput(out)
+    line(output, 'first\n')
+    await nextTurn()
+    line(output, 'second\n')
+    await nextTurn()
+    expect(out.chunks.map((chunk) => Buffer.from(chunk).toString())).toEqual(['first\n', 'second\n'])
   })
 
   it('leaves no exit listener behind once its lines are written', async () => {
     const before = process.listenerCount('exit')
-    const sink = batchingSink({ write: () => undefined })
-    sink('a\n')
+    const output = new BatchedOutput(stream(false))
+    line(output, 'a\n')
     expect(process.listenerCount('exit')).toBe(before + 1)
     await nextTurn()
     expect(process.listenerCount('exit')).toBe(before)

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../../runtime/log/logger.js'
 import { GatewayMetrics } from '../../../../runtime/metrics/gateway-metrics.js'
-import { countUpstreamLines, originOf } from '../../../../runtime/metrics/upstream-lines.js'
+import { originOf, upstreamLineCounter } from '../../../../runtime/metrics/upstream-lines.js'
 import { timeoutFailure } from '../../../../runtime/upstream/failure.js'
 import { writeRequestLog, type ExchangeOutcome } from '../../../../runtime/upstream/request-log.js'
 import { parsePrometheusText } from '../health/prometheus-parse.js'
@@ -21,7 +21,7 @@ describe('HL4 upstream metrics', () => {
   it('counts every svc_request line by status and origin, and passes all lines through', () => {
     const lines: string[] = []
     const metrics = new GatewayMetrics()
-    const logger = countUpstreamLines(createLogger((line) => lines.push(line)), metrics)
+    const logger = createLogger((line) => lines.push(line), upstreamLineCounter(metrics))
     // as the upstream area writes them; `started` set back by the exchange's duration in milliseconds
     const exchange = (url: string, outcome: Partial<ExchangeOutcome> & { readonly ms: number }): void =>
       writeRequestLog(logger, { requestId: 'r1', url, method: 'GET', id: 'main.0' }, { status: 200, mime: '', bytes: 0, headAt: null, cacheHit: false, refresh: false, failure: null, ...outcome, started: performance.now() - outcome.ms })
