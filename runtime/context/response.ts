@@ -21,13 +21,15 @@ export class HeaderList {
   }
 
   delete(name: string): void {
+    if (this.#fields.length === 0) return
     const lower = name.toLowerCase()
-    for (let i = this.#fields.length - 1; i >= 0; i--) if (this.#fields[i]![0].toLowerCase() === lower) this.#fields.splice(i, 1)
+    for (let i = this.#fields.length - 1; i >= 0; i--) if (sameName(this.#fields[i]![0], lower)) this.#fields.splice(i, 1)
   }
 
   get(name: string): string | undefined {
+    if (this.#fields.length === 0) return undefined
     const lower = name.toLowerCase()
-    return this.#fields.find(([n]) => n.toLowerCase() === lower)?.[1]
+    return this.#fields.find(([n]) => sameName(n, lower))?.[1]
   }
 
   has(name: string): boolean {
@@ -37,6 +39,14 @@ export class HeaderList {
   entries(): readonly (readonly [string, string])[] {
     return this.#fields
   }
+}
+
+/**
+ * Whether a field name equals a lower-case one, case-insensitively; lengths first, so most names are
+ * told apart without making a string (names are HTTP tokens: ASCII, whose case keeps the length).
+ */
+function sameName(name: string, lower: string): boolean {
+  return name.length === lower.length && name.toLowerCase() === lower
 }
 
 export class ResponseState {

@@ -130,8 +130,12 @@ export class Hop {
     return this.#whenComplete().then(() => this.#chunks)
   }
 
-  /** Forwards the body to `sink` (chunks written as they arrive); resolves when it has been received. */
-  pipeTo(sink: Writable): Promise<void> {
+  /**
+   * Forwards the body to `sink` (chunks written as they arrive); `done` is called once, with null when
+   * the body has been received, else with the failure. A callback rather than a promise: a proxied
+   * body usually ends in the same turn, and its end is the response's end.
+   */
+  pipeTo(sink: Writable, done: (failure: unknown) => void): void {
     this.#mode = 'stream'
     this.#sink = sink
     const queued = this.#chunks
@@ -140,7 +144,9 @@ export class Hop {
     for (const chunk of queued) writable = sink.write(chunk)
     if (!writable) sink.once('drain', this.#onDrain)
     else this.#continue()
-    return this.#whenComplete()
+    if (this.#complete) done(null)
+    else if (this.#failure !== null) done(this.#failure)
+    else this.#bodyWaiter = { resolve: () => done(null), reject: done }
   }
 
   /** Drops the body (an intermediate redirect response) and waits for its end. */

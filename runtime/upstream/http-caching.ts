@@ -87,7 +87,11 @@ export function directives(value: string | undefined): Map<string, string> {
 
 /** The first value of a header field in a raw list (case-insensitive), or undefined. */
 export function rawField(rawHeaders: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) return rawHeaders[i + 1]
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    // lengths first: most names differ in length, and lower-casing makes a string
+    const field = rawHeaders[i]!
+    if (field.length === name.length && field.toLowerCase() === name) return rawHeaders[i + 1]
+  }
   return undefined
 }
 

@@ -72,7 +72,8 @@ export class StreamedBody implements PassedBody {
       void transfer.discardBody().catch(() => undefined)
       return { status, mime, bytes: 0, location }
     }
-    void transfer.pipeTo(res).then((failure) => {
+    const sent = new StreamedSent(status, mime, location, transfer)
+    transfer.pipeTo(res, (failure) => {
       if (failure === null) res.end()
       else {
         // UP-GEN-6 step 6: the client connection is aborted; a client that left is no failure
@@ -80,7 +81,7 @@ export class StreamedBody implements PassedBody {
         if (failure.kind !== 'aborted') writeAlert(this.alert.logger, this.alert.requestId, 'request', this.alert.errorOf(failure), false)
       }
     })
-    return new StreamedSent(status, mime, location, transfer)
+    return sent
   }
 
   discard(): void {

@@ -33,19 +33,14 @@ export class StreamTransfer {
     return this.hop.bytes
   }
 
-  /** Pipes the body; resolves with null when complete, or with the failure (already logged). */
-  async pipeTo(sink: Writable): Promise<UpstreamFailure | null> {
-    try {
-      await this.hop.pipeTo(sink)
-      this.#log(null)
-      return null
-    } catch (error) {
-      const failure = this.control.failure ?? classifyError(error, this.request.limits, this.tls)
+  /** Pipes the body; `done` gets null when it is complete, or the failure (already logged). */
+  pipeTo(sink: Writable, done: (failure: UpstreamFailure | null) => void): void {
+    this.hop.pipeTo(sink, (error) => {
+      const failure = error === null ? null : (this.control.failure ?? classifyError(error, this.request.limits, this.tls))
       this.#log(failure)
-      return failure
-    } finally {
       this.control.endTransfer()
-    }
+      done(failure)
+    })
   }
 
   /** Reads and drops the body (an intermediate redirect); logs the hop. */
