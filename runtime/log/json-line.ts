@@ -16,6 +16,9 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const ZERO = 0x30
 const HEX = '0123456789abcdef'
+/** Constants longer than this are copied by TypedArray#set rather than a loop. */
+const LONG_CONSTANT = 32
+const UTC_OFFSET = Buffer.from('+00:00"')
 /** 10^digits for decimal(): `**` is not folded to a constant and showed in profiles. */
 const POWERS_OF_TEN = [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 /** The two-character escapes of JSON.stringify, by character code (0: none). */
@@ -50,11 +53,17 @@ export class JsonLineWriter {
 
   /** Bytes as they are (member keys, fixed punctuation). */
   raw(bytes: Uint8Array): void {
-    this.reserve(bytes.length)
+    const length = bytes.length
+    this.reserve(length)
     const out = this.bytes
     let pos = this.pos
+    if (length > LONG_CONSTANT) {
+      out.set(bytes, pos)
+      this.pos = pos + length
+      return
+    }
     // short constants: a loop costs less than a call of TypedArray#set
-    for (let i = 0; i < bytes.length; i++) out[pos++] = bytes[i]!
+    for (let i = 0; i < length; i++) out[pos++] = bytes[i]!
     this.pos = pos
   }
 
@@ -72,7 +81,14 @@ export class JsonLineWriter {
     let pos = this.pos
     out[pos++] = QUOTE
     const length = value.length
-    for (let i = 0; i < length; i++) {
+    let i = 0
+    // printable ASCII needs no escape: copied by a loop with one range test per character
+    for (; i < length; i++) {
+      const c = value.charCodeAt(i)
+      if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) break
+      out[pos++] = c
+    }
+    for (; i < length; i++) {
       const c = value.charCodeAt(i)
       if (c < 0x80) {
         if (c >= 0x20 && c !== QUOTE && c !== BACKSLASH) out[pos++] = c
@@ -157,7 +173,7 @@ export class JsonLineWriter {
     out[pos++] = ZERO + (Math.floor(millis / 10) % 10)
     out[pos++] = ZERO + (millis % 10)
     this.pos = pos
-    this.#ascii('+00:00"')
+    this.raw(UTC_OFFSET)
   }
 
   /** The bytes from `start` to the end, as text. */
@@ -179,15 +195,18 @@ export class JsonLineWriter {
 
   /** A non-negative safe integer. */
   #digits(value: number): void {
+    if (value > 0x7fffffff) return this.#ascii(String(value))
+    // small integers: int32 arithmetic, no floating division
     let count = 1
-    for (let bound = 10; bound <= value && count < 16; bound *= 10) count++
-    if (count === 16) return this.#ascii(String(value))
+    for (let bound = 10; bound <= value && count < 10; bound *= 10) count++
     this.reserve(count)
     const out = this.bytes
     const end = this.pos + count
+    let rest = value | 0
     for (let at = end - 1; at >= this.pos; at--) {
-      out[at] = ZERO + (value % 10)
-      value = Math.floor(value / 10)
+      const next = (rest / 10) | 0
+      out[at] = ZERO + rest - next * 10
+      rest = next
     }
     this.pos = end
   }

@@ -50,6 +50,8 @@ const K = {
 }
 const TIMING_START = Buffer.from('{"DNS":0,"TCP":0,"TTFB":')
 const TIMING_END = Buffer.from('}')
+/** The usual exchange's constant members in one piece: neither a cache hit nor a refresh. */
+const NETWORK_TIMING_START = Buffer.from(',"cacheHit":false,"refresh":false,"timing":{"DNS":0,"TCP":0,"TTFB":')
 
 export function writeRequestLog(logger: Logger, base: LogBase, outcome: ExchangeOutcome): void {
   const now = performance.now()
@@ -76,12 +78,15 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   line.decimal(durationUs, 6)
   line.raw(K.id)
   line.string(base.id)
-  line.raw(K.cacheHit)
-  line.boolean(outcome.cacheHit)
-  line.raw(K.refresh)
-  line.boolean(outcome.refresh)
-  line.raw(K.timing)
-  line.raw(TIMING_START)
+  if (!outcome.cacheHit && !outcome.refresh) line.raw(NETWORK_TIMING_START)
+  else {
+    line.raw(K.cacheHit)
+    line.boolean(outcome.cacheHit)
+    line.raw(K.refresh)
+    line.boolean(outcome.refresh)
+    line.raw(K.timing)
+    line.raw(TIMING_START)
+  }
   line.decimal(ttfbUs, 3)
   line.raw(TIMING_END)
   if (failure !== null) {
