@@ -6,7 +6,7 @@
  * (OXN-12). A hand-written single-pass scanner: this runs on every JSON request body, and is kept
  * in one file (past the usual size) so the hot loop stays together.
  */
-import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { JsonNumber, JsonNumberLiteral, JsonObject, type JsonValue } from '../values/json-value.js'
 import { JsonSyntaxError } from './json-syntax-error.js'
 
 /** Arrays/objects nested deeper than this are invalid (OXN-13: the top level is level 1). */
@@ -278,7 +278,7 @@ class JsonScanner {
       while (isDigit(text.charCodeAt(pos)))
     }
     this.pos = pos
-    return new JsonNumber(text.slice(start, pos))
+    return new JsonNumberLiteral(text.slice(start, pos))
   }
 
   parseLiteral<T extends JsonValue>(word: string, value: T): T {

@@ -5,14 +5,14 @@
  * T-ESC-1. A hand-built object that repeats a key writes one pair at the first position whose value is
  * the array of all its values (OXN-R2, decided).
  */
-import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { JsonNumber, JsonNumberLiteral, JsonObject, type JsonValue } from '../values/json-value.js'
 import { jsonString } from './json-string.js'
 import { formatJsonNumber, isJsonNumberLiteral, parseXPathDouble } from './number-text.js'
 
 /** Compact JSON text of the OXN element representing `value`. */
 export function renderJsonValue(value: JsonValue): string {
   if (typeof value === 'string') return jsonString(value)
-  if (value instanceof JsonNumber) return renderNumberText(value.text)
+  if (value instanceof JsonNumber) return value instanceof JsonNumberLiteral ? value.text : renderNumberText(value.text)
   if (value === null) return 'null'
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (value instanceof JsonObject) return renderObject(value)

@@ -17,8 +17,8 @@ export interface OriginInput {
   readonly targetAuthority: string | null
   readonly headers: ReadonlyMap<string, string>
   readonly trustProxy: boolean
-  readonly localAddress: string | undefined
-  readonly localPort: number | undefined
+  /** The listening side of the connection, read only when no authority was given. */
+  readonly local: { readonly localAddress?: string | undefined; readonly localPort?: number | undefined }
   readonly path: string
   readonly query: string | null
 }
@@ -36,9 +36,9 @@ export function resolveOrigin(input: OriginInput): RequestOrigin {
   const defaultPort = scheme === 'https' ? 443 : 80
   const target = input.query === null ? input.path : `${input.path}?${input.query}`
   if (authority === undefined || authority === '') {
-    const address = input.localAddress ?? '127.0.0.1'
+    const address = input.local.localAddress ?? '127.0.0.1'
     const host = address.includes(':') ? `[${address}]` : address
-    const port = input.localPort ?? defaultPort
+    const port = input.local.localPort ?? defaultPort
     const shown = port === defaultPort ? host : `${host}:${port}`
     return { host, port, url: `${scheme}://${shown}${target}` }
   }

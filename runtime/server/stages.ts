@@ -60,8 +60,7 @@ function target(exchange: Exchange): StageResult {
     targetAuthority: malformed ? null : parsed.authority,
     headers,
     trustProxy: gateway.config.trustProxy,
-    localAddress: req.socket.localAddress,
-    localPort: req.socket.localPort,
+    local: req.socket,
     path,
     query,
   })

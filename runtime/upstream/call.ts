@@ -242,8 +242,9 @@ async function exchangeOnce(
   // a response the cache plan stores is read whole
   const stream = call.stream && plan === null
   const logBase: LogBase = { requestId: site.requestId, url: cacheRequest.url, method: state.method, id: `${request.id}.${state.index}` }
-  const now = Date.now()
   const entry = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
+  // the clock is read only to judge a stored entry
+  const now = entry === undefined ? 0 : Date.now()
   const verdict = entry === undefined || plan === null ? 'miss' : judgeEntry(plan, entry, cacheRequest, now)
   if (entry !== undefined && verdict === 'fresh') {
     const rawHeaders = headersWithAge(entry, now)

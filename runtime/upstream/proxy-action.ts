@@ -143,7 +143,7 @@ function applyBuffered(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
 function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, streamed: CallStreamed): void {
   if (ctx.readsUpstream) storeUpstreamEntry(ctx, MAIN_ID, { url: urlText(streamed.url), status: streamed.status, cacheHit: false, rawHeaders: streamed.rawHeaders })
   // UP-GEN-6 step 4: no body is stored
-  ctx.contents.upstream.delete(MAIN_ID)
+  if (ctx.contents.upstream.size !== 0) ctx.contents.upstream.delete(MAIN_ID)
   ctx.contents.main = undefined
   copyUpstreamHead(ctx, streamed.status, streamed.rawHeaders)
   if (config.options.setResponseHeaders !== undefined) applyResponseHeadersOption(ctx, config.options.setResponseHeaders, site.warn)

@@ -12,6 +12,12 @@ export class JsonNumber {
   }
 }
 
+/**
+ * A number whose text is known to be a JSON number literal (parsed, or written by the gateway):
+ * rendered as it is, without checking the text again.
+ */
+export class JsonNumberLiteral extends JsonNumber {}
+
 /** A JSON object: keys in document order, no duplicates. */
 export class JsonObject {
   constructor(
@@ -45,5 +51,5 @@ export type JsonValue = string | JsonNumber | boolean | null | readonly JsonValu
 /** A number computed by the gateway, written in the number format of templates.md T-OUT-4. */
 export function jsonNumberOf(value: number): JsonNumber | null {
   if (!Number.isFinite(value)) return null
-  return new JsonNumber(Object.is(value, -0) ? '0' : String(value))
+  return new JsonNumberLiteral(Object.is(value, -0) ? '0' : String(value))
 }

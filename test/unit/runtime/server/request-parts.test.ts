@@ -101,8 +101,7 @@ describe('host, port, url', () => {
       targetAuthority: null,
       headers: new Map(Object.entries(headers)),
       trustProxy,
-      localAddress: '10.0.0.1',
-      localPort: 8081,
+      local: { localAddress: '10.0.0.1', localPort: 8081 },
       path: '/p',
       query: 'q=1',
     })
@@ -110,12 +109,12 @@ describe('host, port, url', () => {
   })
 
   it('R9 no Host on port 80 leaves the port out of url', () => {
-    const origin = resolveOrigin({ targetAuthority: null, headers: new Map(), trustProxy: false, localAddress: '::1', localPort: 80, path: '/', query: null })
+    const origin = resolveOrigin({ targetAuthority: null, headers: new Map(), trustProxy: false, local: { localAddress: '::1', localPort: 80 }, path: '/', query: null })
     expect(origin).toEqual({ host: '[::1]', port: 80, url: 'http://[::1]/' })
   })
 
   it('P16 the absolute-form authority replaces Host', () => {
-    const origin = resolveOrigin({ targetAuthority: 'x.example:81', headers: new Map([['host', 'y']]), trustProxy: false, localAddress: undefined, localPort: undefined, path: '/', query: null })
+    const origin = resolveOrigin({ targetAuthority: 'x.example:81', headers: new Map([['host', 'y']]), trustProxy: false, local: {}, path: '/', query: null })
     expect(origin).toEqual({ host: 'x.example', port: 81, url: 'http://x.example:81/' })
   })
 })
