@@ -6,7 +6,7 @@
  */
 import { createHmac, generateKeyPairSync, verify, type KeyObject } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { run, single, values } from './helpers.js'
 
 const SECRET = 'c2VjcmV0' // "secret" in Base64url
@@ -55,10 +55,20 @@ describe('jwt-encode (FN-jwt-encode-1..5)', () => {
   })
 
   it('FN-jwt-encode-2 a positive ttl sets exp (appended, or replaced in place)', () => {
-    const before = Math.floor(Date.now() / 1000)
-    const [appended] = values(`jwt-encode('{"sub":"a"}', '${SECRET}', 900.7)`) as string[]
-    const [replaced] = values(`jwt-encode('{"exp":1,"sub":"a"}', '${SECRET}', 60)`) as string[]
-    const after = Math.floor(Date.now() / 1000)
+    // values() compares two evaluations: a second that turns between them would change `exp`
+    vi.useFakeTimers({ toFake: ['Date'] })
+    let appended: string | undefined
+    let replaced: string | undefined
+    let before: number
+    let after: number
+    try {
+      before = Math.floor(Date.now() / 1000)
+      ;[appended] = values(`jwt-encode('{"sub":"a"}', '${SECRET}', 900.7)`) as string[]
+      ;[replaced] = values(`jwt-encode('{"exp":1,"sub":"a"}', '${SECRET}', 60)`) as string[]
+      after = Math.floor(Date.now() / 1000)
+    } finally {
+      vi.useRealTimers()
+    }
     const payload = segments(appended!)[1]
     expect(Object.keys(payload)).toEqual(['sub', 'exp'])
     expect(payload.exp).toBeGreaterThanOrEqual(before + 900)
