@@ -62,8 +62,9 @@ export function createLogger(sink?: LogSink, observer?: LineObserver): Logger {
     writer.raw(typeMember)
   }
   const end = (): void => {
-    if (observer !== undefined && lineType === observer.type) observer.line(writer.textFrom(lineStart))
+    const observed = observer !== undefined && lineType === observer.type ? writer.textFrom(lineStart) : null
     output.lineEnded(lineStart)
+    if (observed !== null) observer!.line(observed)
   }
   return {
     beginLine(type, timestampMs = Date.now()) {
@@ -75,30 +76,34 @@ export function createLogger(sink?: LogSink, observer?: LineObserver): Logger {
       end()
     },
     write(type, fields, timestamp) {
+      // serialized before anything is written: a value JSON cannot take throws with no part of a line behind
+      const members = membersText(fields)
       begin(type, timestamp === undefined ? Date.now() : timestamp.getTime())
-      // Usually `fields` is serialized as it is, behind the first two members: when it has no member
-      // of theirs and no integer-like key (an object lists those first, even before `timestamp`).
-      if (fields['timestamp'] === undefined && fields['type'] === undefined) {
-        const json = JSON.stringify(fields)
-        if (!LEADING_INDEX.test(json)) {
-          writer.text(json.length > 2 ? `,${json.slice(1)}\n` : '}\n')
-          return end()
-        }
-      }
-      // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
-      // custom field named `__proto__` (LG4) is an ordinary member.
-      let members = ''
-      const keys = Object.keys(fields)
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!
-        if (key === 'timestamp' || key === 'type') continue
-        const value = JSON.stringify(fields[key])
-        if (value !== undefined) members += `,${JSON.stringify(key)}:${value}`
-      }
-      writer.text(members + '}\n')
+      writer.text(members)
       end()
     },
   }
+}
+
+/** `fields` as the members after `timestamp` and `type`, with the line's end: `,"a":1}` and a newline. */
+function membersText(fields: Record<string, unknown>): string {
+  // Usually `fields` is serialized as it is, behind the first two members: when it has no member
+  // of theirs and no integer-like key (an object lists those first, even before `timestamp`).
+  if (fields['timestamp'] === undefined && fields['type'] === undefined) {
+    const json = JSON.stringify(fields)
+    if (!LEADING_INDEX.test(json)) return json.length > 2 ? `,${json.slice(1)}\n` : '}\n'
+  }
+  // Member by member, so that `timestamp` and `type` stay first (LG1) whatever the keys are, and a
+  // custom field named `__proto__` (LG4) is an ordinary member.
+  let members = ''
+  const keys = Object.keys(fields)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (key === 'timestamp' || key === 'type') continue
+    const value = JSON.stringify(fields[key])
+    if (value !== undefined) members += `,${JSON.stringify(key)}:${value}`
+  }
+  return members + '}\n'
 }
 
 /** Each line handed to `sink` as text once it is complete. */

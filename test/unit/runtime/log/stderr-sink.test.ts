@@ -85,6 +85,17 @@ describe('BatchedOutput', () => {
     expect(lines.map((line) => [line.type, line.n])).toEqual([['info', 0], ['info', 1], ['info', 2]])
   })
 
+  it('a field JSON cannot take throws and leaves no part of a line in the batch', () => {
+    const script = `
+      import { createLogger } from ${JSON.stringify(new URL('../../../../build/runtime.mjs', import.meta.url).href)}
+      const logger = createLogger()
+      try { logger.write('info', { n: 1n }) } catch (error) { logger.write('info', { thrown: error.name }) }
+    `
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    expect(child.status).toBe(0)
+    expect(child.stderr.trim().split('\n').map((line) => JSON.parse(line).thrown)).toEqual(['TypeError'])
+  })
+
   it('loses no line when the process ends by itself or by an uncaught exception', () => {
     for (const ending of ['', 'throw new Error("boom")']) {
       const script = `
