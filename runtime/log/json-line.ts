@@ -157,7 +157,7 @@ export class JsonLineWriter {
     const second = Math.floor(ms / 1000)
     if (second !== this.#second) {
       const text = new Date(second * 1000).toISOString()
-      // a year outside 0000-9999, or milliseconds that are not an integer
+      // a year outside 0000-9999
       if (text.length !== 24) return this.#isoTimestamp(ms)
       this.#secondText.write(text.slice(0, 20), 0, 'latin1')
       this.#second = second
