@@ -13,7 +13,7 @@ const scripts = [
   'rebuild.mjs',
   'soak.mjs',
 ]
-const microBenchmarks = ['json-parse.bench.ts', 'functions.bench.ts']
+const microBenchmarks = ['json-parse.bench.ts', 'functions.bench.ts', 'log-lines.bench.ts']
 
 for (const script of scripts) {
   process.stdout.write(`\n== bench/${script}\n`)

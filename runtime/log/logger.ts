@@ -40,7 +40,11 @@ const LINE_END = Buffer.from('}\n')
 
 /** A logger writing to `sink`, or in batches to stderr by default; `observer` sees one type of line. */
 export function createLogger(sink?: LogSink, observer?: LineObserver): Logger {
-  const output: LineOutput = sink === undefined ? new BatchedOutput() : textLines(sink)
+  return loggerOn(sink === undefined ? new BatchedOutput() : textLines(sink), observer)
+}
+
+/** A logger writing its lines as bytes to `output` (createLogger; benchmarks give an output of their own). */
+export function loggerOn(output: LineOutput, observer?: LineObserver): Logger {
   const writer = output.writer
   // `,"type":"…"` encoded once per line type: the runtime writes a handful of fixed `svc_*` types
   const typeMembers = new Map<string, Buffer>()
