@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BatchedOutput } from '../../../../runtime/log/stderr-sink.js'
+import { BatchedOutput, stderrSink } from '../../../../runtime/log/stderr-sink.js'
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -23,12 +23,8 @@ function stream(held: boolean) {
 
 const bytesOf = (chunks: Uint8Array[]) => chunks.reduce((sum, chunk) => sum + chunk.length, 0)
 
-/** One line written into the output's buffer, as a logger writes it. */
-function line(output: BatchedOutput, text: string): void {
-  const start = output.writer.pos
-  output.writer.text(text)
-  output.lineEnded(start)
-}
+/** One text line into the output's batch, through the text sink the svc-test runner uses. */
+const line = (output: BatchedOutput, text: string): void => stderrSink(output)(text)
 
 describe('BatchedOutput', () => {
   it('writes the lines of one event-loop turn in one write, after the turn', async () => {
