@@ -66,9 +66,11 @@ export function loggerOn(output: LineOutput, observer?: LineObserver): Logger {
     writer.raw(typeMember)
   }
   const end = (): void => {
-    const observed = observer !== undefined && lineType === observer.type ? writer.textFrom(lineStart) : null
+    if (observer === undefined || lineType !== observer.type) return output.lineEnded(lineStart)
+    // read before the output takes the line (a text output hands it on and reuses the bytes)
+    const text = writer.textFrom(lineStart)
     output.lineEnded(lineStart)
-    if (observed !== null) observer!.line(observed)
+    observer.line(text)
   }
   return {
     beginLine(type, timestampMs = Date.now()) {
