@@ -4,7 +4,8 @@
  * U+FEFF allowed; more than 512 nested arrays/objects invalid; lone surrogate escapes kept. Number
  * literals are kept as written (OXN-7); a repeated key keeps its first position and its last value
  * (OXN-12). A hand-written single-pass scanner: this runs on every JSON request body, and is kept
- * in one file (past the usual size) so the hot loop stays together.
+ * in one file (past the usual size) so the hot loop stays together. The objects of an array usually
+ * have the same keys: each is matched against the keys of the one before it (parseObject).
  */
 import { JsonNumber, JsonNumberLiteral, JsonObject, type JsonValue } from '../values/json-value.js'
 import { JsonSyntaxError } from './json-syntax-error.js'
@@ -38,6 +39,10 @@ class JsonScanner {
   nextControl = -1
   /** Finds control characters (a regular expression scans faster than a loop); one per scanner. */
   readonly controlSearch = /[\u0000-\u001f]/g
+  /** Whether the last string read had an escape. */
+  escaped = false
+  /** Whether the keys of the last object read were all free of escapes, so that they match raw text. */
+  plainKeys = true
 
   constructor(readonly text: string) {}
 
@@ -57,7 +62,7 @@ class JsonScanner {
       case 0x22 /* " */:
         return this.parseString()
       case 0x7b /* { */:
-        return this.parseObject(depth + 1)
+        return this.parseObject(depth + 1, null)
       case 0x5b /* [ */:
         return this.parseArray(depth + 1)
       case 0x74 /* t */:
@@ -72,48 +77,70 @@ class JsonScanner {
     }
   }
 
-  parseObject(depth: number): JsonObject {
+  /**
+   * At `{`: the object. `shape` is the keys of the previous object in the same array (plain keys only,
+   * see plainKeys): members whose keys follow it are matched in place, without slicing a key or
+   * looking for repeats, and an object with exactly those keys shares the array (JsonObject keys are
+   * never changed in place).
+   */
+  parseObject(depth: number, shape: readonly string[] | null): JsonObject {
     if (depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`)
     const text = this.text
     this.pos++
     this.skipWhitespace()
     // `new Array`, not `[]`: see singleton() (runtime/values/item.ts) on pretenured literals
-    const keys = new Array<string>()
     const values = new Array<JsonValue>()
+    this.plainKeys = true
     if (text.charCodeAt(this.pos) === 0x7d /* } */) {
       this.pos++
-      return new JsonObject(keys, values)
+      return new JsonObject(shape !== null && shape.length === 0 ? shape : new Array<string>(), values)
     }
+    // while null, the keys so far are the first values.length keys of `shape`
+    let keys: string[] | null = null
+    let plain = true
     let index: Map<string, number> | undefined
     for (;;) {
       if (text.charCodeAt(this.pos) !== 0x22) this.fail(`unexpected ${this.describe()}, expected a member name`)
-      const key = this.parseString()
+      const count = values.length
+      const expected = keys === null && shape !== null && count < shape.length ? shape[count]! : null
+      let key: string
+      if (expected !== null && quotedAt(text, this.pos, expected)) {
+        key = expected
+        this.pos += expected.length + 2
+      } else {
+        key = this.parseString()
+        if (this.escaped) plain = false
+        if (keys === null) keys = shape === null ? new Array<string>() : shape.slice(0, count)
+      }
       this.skipWhitespace()
       if (text.charCodeAt(this.pos) !== 0x3a /* : */) this.fail(`unexpected ${this.describe()}, expected ':'`)
       this.pos++
       const value = this.parseValue(depth)
-      // OXN-12: a repeated key keeps the first position and takes the last value
-      let at: number
-      if (index !== undefined) at = index.get(key) ?? -1
-      else if (keys.length < LINEAR_KEY_SEARCH_LIMIT) {
-        at = -1
-        for (let i = 0; i < keys.length; i++) {
-          if (keys[i] === key) {
-            at = i
-            break
+      if (keys === null) values.push(value)
+      else {
+        // OXN-12: a repeated key keeps the first position and takes the last value
+        let at: number
+        if (index !== undefined) at = index.get(key) ?? -1
+        else if (keys.length < LINEAR_KEY_SEARCH_LIMIT) {
+          at = -1
+          for (let i = 0; i < keys.length; i++) {
+            if (keys[i] === key) {
+              at = i
+              break
+            }
           }
         }
+        else {
+          index = new Map()
+          for (let i = 0; i < keys.length; i++) index.set(keys[i]!, i)
+          at = index.get(key) ?? -1
+        }
+        if (at < 0) {
+          index?.set(key, keys.length)
+          keys.push(key)
+          values.push(value)
+        } else values[at] = value
       }
-      else {
-        index = new Map()
-        for (let i = 0; i < keys.length; i++) index.set(keys[i]!, i)
-        at = index.get(key) ?? -1
-      }
-      if (at < 0) {
-        index?.set(key, keys.length)
-        keys.push(key)
-        values.push(value)
-      } else values[at] = value
       this.skipWhitespace()
       const c = text.charCodeAt(this.pos)
       if (c === 0x2c /* , */) {
@@ -123,7 +150,9 @@ class JsonScanner {
       }
       if (c === 0x7d /* } */) {
         this.pos++
-        return new JsonObject(keys, values)
+        this.plainKeys = plain
+        if (keys !== null) return new JsonObject(keys, values)
+        return new JsonObject(values.length === shape!.length ? shape! : shape!.slice(0, values.length), values)
       }
       this.fail(`unexpected ${this.describe()}, expected ',' or '}'`)
     }
@@ -139,8 +168,15 @@ class JsonScanner {
       this.pos++
       return items
     }
+    // the keys of the previous object item, when they are plain: the likely keys of the next one
+    let shape: readonly string[] | null = null
     for (;;) {
-      items.push(this.parseValue(depth))
+      this.skipWhitespace()
+      if (text.charCodeAt(this.pos) === 0x7b /* { */) {
+        const object = this.parseObject(depth + 1, shape)
+        shape = this.plainKeys ? object.keys : null
+        items.push(object)
+      } else items.push(this.parseValue(depth))
       this.skipWhitespace()
       const c = text.charCodeAt(this.pos)
       if (c === 0x2c /* , */) {
@@ -166,6 +202,7 @@ class JsonScanner {
   parseString(): string {
     const text = this.text
     const length = text.length
+    this.escaped = false
     let start = ++this.pos
     let pos = start
     // fast path: no escapes
@@ -201,6 +238,7 @@ class JsonScanner {
       }
       pos++
     }
+    this.escaped = true
     let out = ''
     for (;;) {
       if (pos >= length) {
@@ -290,11 +328,10 @@ class JsonScanner {
   skipWhitespace(): void {
     const text = this.text
     let pos = this.pos
-    for (;;) {
-      const c = text.charCodeAt(pos)
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++
-      else break
-    }
+    let c = text.charCodeAt(pos)
+    // compact text: usually nothing to skip, and nothing to store
+    if (c > 0x20) return
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++pos)
     this.pos = pos
   }
 
@@ -315,6 +352,13 @@ class JsonScanner {
   fail(reason: string): never {
     throw new JsonSyntaxError(reason, this.pos, this.text)
   }
+}
+
+/** Whether `key` stands in quotes at `at` (a short compare: cheaper than startsWith for member names). */
+function quotedAt(text: string, at: number, key: string): boolean {
+  const length = key.length
+  for (let i = 0; i < length; i++) if (text.charCodeAt(at + 1 + i) !== key.charCodeAt(i)) return false
+  return text.charCodeAt(at + 1 + length) === 0x22
 }
 
 function isDigit(c: number): boolean {

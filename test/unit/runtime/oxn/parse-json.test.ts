@@ -120,6 +120,27 @@ describe('parseJson', () => {
     expect(value.keys[3]).toBe('k3')
   })
 
+  // objects in an array are matched against the keys of the object before them
+  it.each([
+    ['same keys', '[{"a":1,"b":2},{"a":3,"b":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '3' }], ['b', { n: '4' }]] }]],
+    ['fewer keys', '[{"a":1,"b":2},{"a":3}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '3' }]] }]],
+    ['more keys', '[{"a":1},{"a":2,"b":3}]', [{ o: [['a', { n: '1' }]] }, { o: [['a', { n: '2' }], ['b', { n: '3' }]] }]],
+    ['other order', '[{"a":1,"b":2},{"b":3,"a":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['b', { n: '3' }], ['a', { n: '4' }]] }]],
+    ['a longer key with the same start', '[{"ab":1},{"abc":2}]', [{ o: [['ab', { n: '1' }]] }, { o: [['abc', { n: '2' }]] }]],
+    ['space before the colon', '[{"a":1},{"a" :2}]', [{ o: [['a', { n: '1' }]] }, { o: [['a', { n: '2' }]] }]],
+    ['empty objects', '[{},{"a":1},{}]', [{ o: [] }, { o: [['a', { n: '1' }]] }, { o: [] }]],
+    ['OXN-12 a repeat after all keys matched', '[{"a":1,"b":2},{"a":3,"b":4,"a":5}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '5' }], ['b', { n: '4' }]] }]],
+    ['OXN-12 a repeat after a mismatch', '[{"a":1,"b":2},{"a":3,"a":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '4' }]] }]],
+    ['escaped keys', '[{"a\\"b":1},{"a\\"b":2}]', [{ o: [['a"b', { n: '1' }]] }, { o: [['a"b', { n: '2' }]] }]],
+    ['nested objects', '[{"a":{"x":1}},{"a":{"y":2}}]', [{ o: [['a', { o: [['x', { n: '1' }]] }]] }, { o: [['a', { o: [['y', { n: '2' }]] }]] }]],
+  ])('keys of the previous item: %s', (_, text, want) => expect(plain(parseJson(text))).toEqual(want))
+
+  it('OXN-13 a raw control character in a key is rejected after an escaped one of the same value', () => {
+    expect(() => parseJson('[{"\\n":1},{"\n":2}]')).toThrow(/control character U\+000A/)
+    // the escaped key's object holds an array of objects with plain keys: still no match in raw text
+    expect(() => parseJson('[{"\\u0001":[{"b":1}]},{"\u0001":2}]')).toThrow(/control character U\+0001/)
+  })
+
   it('agrees with JSON.parse on generated documents', () => {
     let seed = 7
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
