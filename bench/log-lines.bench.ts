@@ -1,8 +1,9 @@
 /**
  * Micro benchmark of the two lines every proxied request writes (operations.md LG3, upstream.md
  * UP-LOG-1): `svc_access` and `svc_request` built as bytes into a batch whose stream drops them, so
- * the figure is the cost of building the lines alone. The referee's proxy route pays about twice
- * this figure in throughput (bench/README.md, "step by step"). Not part of `npm test`; run with
+ * the figure is the cost of building the lines alone. In place, on the referee's proxy route, building
+ * them costs about three times this figure (bench/README.md, "What this session changed and
+ * measured"). Not part of `npm test`; run with
  *
  *   npx vitest bench --run bench/log-lines.bench.ts
  */
