@@ -90,9 +90,9 @@ class JsonScanner {
     this.skipWhitespace()
     // `new Array`, not `[]`: see singleton() (runtime/values/item.ts) on pretenured literals
     const values = new Array<JsonValue>()
-    this.plainKeys = true
     if (text.charCodeAt(this.pos) === 0x7d /* } */) {
       this.pos++
+      this.plainKeys = true
       return new JsonObject(shape !== null && shape.length === 0 ? shape : new Array<string>(), values)
     }
     // while null, the keys so far are the first values.length keys of `shape`
