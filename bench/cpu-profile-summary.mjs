@@ -1,19 +1,21 @@
 // Diagnosis helper (not a benchmark): prints the self time per function and per source file of a
 // V8 CPU profile written by `node --cpu-prof`, heaviest first, so a profile can be read without a GUI.
 //
-//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [--top 40] [--callers <function name>] [--inclusive]
+//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [--top 40] [--callers <function name> [--depth 9]] [--inclusive]
 //                                      [--modules <bundle.mjs>] [--lines <bundle.mjs>]
 //
-// --callers lists the call paths (nine frames up) through which the named function spent its self time.
+// --callers lists the call paths (--depth frames up, 9 by default) through which the named function spent
+// its self time.
 // --modules splits the bundle's self time by the source module it was bundled from (esbuild marks each
 // module with a `// path` comment line), so the runtime's areas can be compared; --lines lists the
 // bundle's hottest source lines (V8's position ticks), which is where a thin profile shows its costs.
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean' }, modules: { type: 'string' }, lines: { type: 'string' } } })
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, depth: { type: 'string', default: '9' }, inclusive: { type: 'boolean' }, modules: { type: 'string' }, lines: { type: 'string' } } })
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'))
 const top = Number(values.top)
+const depth = Number(values.depth)
 const byId = new Map(profile.nodes.map((node) => [node.id, node]))
 const selfUs = new Map()
 for (let i = 0; i < profile.samples.length; i++) {
@@ -48,7 +50,7 @@ if (values.callers !== undefined) {
     if (byId.get(id).callFrame.functionName !== values.callers) continue
     spent += us
     const names = []
-    for (let at = parentOf.get(id); at !== undefined && names.length < 9; at = parentOf.get(at)) {
+    for (let at = parentOf.get(id); at !== undefined && names.length < depth; at = parentOf.get(at)) {
       const frame = byId.get(at).callFrame
       names.push(`${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`)
     }
