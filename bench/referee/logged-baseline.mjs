@@ -9,21 +9,27 @@
 //
 // The upstream line's values are taken from the client response (the baselines expose no hook into
 // their upstream call); its shape and size are those of the gateway's. LOGGED_FLOW is the access
-// line's `flow` (default `x-svc-proxy`; the transform route's is `flows/users.xml`).
+// line's `flow` (default `x-svc-proxy`; the transform route's is `flows/users.xml`). LOGGED_STEPS
+// stops early, to see what each step costs: `observe` gathers each request's fields and builds no
+// line, `build` builds the lines and never writes them; unset: everything.
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 
 const FLOW = process.env.LOGGED_FLOW || 'x-svc-proxy'
+
+const STEPS = process.env.LOGGED_STEPS ?? 'all'
 
 let batch = []
 
 function flush() {
   const lines = batch
   batch = []
+  if (STEPS === 'build') return
   process.stderr.write(lines.join(''))
 }
 
 function append(line) {
+  if (STEPS === 'observe') return
   if (batch.length === 0) setImmediate(flush)
   batch.push(JSON.stringify(line) + '\n')
 }
