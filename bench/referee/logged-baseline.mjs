@@ -16,7 +16,6 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 
 const FLOW = process.env.LOGGED_FLOW || 'x-svc-proxy'
-
 const STEPS = process.env.LOGGED_STEPS ?? 'all'
 
 let batch = []
