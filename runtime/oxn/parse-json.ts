@@ -354,7 +354,7 @@ class JsonScanner {
   }
 }
 
-/** Whether `key` stands in quotes at `at` (a short compare: cheaper than startsWith for member names). */
+/** Whether `key` stands in quotes at `at` (a short loop; `startsWith` measured no faster on member names). */
 function quotedAt(text: string, at: number, key: string): boolean {
   const length = key.length
   for (let i = 0; i < length; i++) if (text.charCodeAt(at + 1 + i) !== key.charCodeAt(i)) return false
