@@ -24,4 +24,17 @@ export class VariableStore {
   delete(name: string): void {
     this.#values.delete(name)
   }
+
+  /** Makes every variable undefined, overwriting each entry (see FlowContext.release for why not `clear()`). */
+  deleteAll(): void {
+    deleteEntries(this.#values)
+  }
+}
+
+/**
+ * Deletes the entries of `map` one by one. `Map#clear()` swaps in a new table and leaves the old one
+ * holding its values, which keeps them alive as long as that table does (FlowContext.release).
+ */
+export function deleteEntries(map: Map<unknown, unknown>): void {
+  for (const key of map.keys()) map.delete(key)
 }
