@@ -17,15 +17,6 @@ import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-e
 
 export async function handleExchange(exchange: Exchange): Promise<void> {
   try {
-    await runStages(exchange)
-  } finally {
-    // every flow of the request has ended (the client may still be reading the response)
-    exchange.ctx?.release()
-  }
-}
-
-async function runStages(exchange: Exchange): Promise<void> {
-  try {
     for (let i = 0; i < REQUEST_STAGES.length; i++) {
       const result = REQUEST_STAGES[i]!(exchange)
       if ((result instanceof Promise ? await result : result) === ENDED) return
@@ -38,6 +29,9 @@ async function runStages(exchange: Exchange): Promise<void> {
     }
   } catch (thrown) {
     await endWithError(exchange, thrown)
+  } finally {
+    // every flow of the request has ended (the client may still be reading the response)
+    exchange.ctx?.release()
   }
 }
 
