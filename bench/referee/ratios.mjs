@@ -3,24 +3,17 @@
 //
 //   node bench/referee/ratios.mjs results.json gw-proxy:proxy gw-transform:transform
 import { readFileSync } from 'node:fs'
+import { pairRatios } from './pairs.mjs'
 
 const [file, ...pairs] = process.argv.slice(2)
 const results = JSON.parse(readFileSync(file, 'utf8'))
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const runsOf = (name) => results.runs.filter((run) => run.sut === name && run.status === 'ok')
-/** Requests per second of SUT CPU. */
-const perCpu = (run) => run.rps / (run.cpu.sut_pct / 100)
+const fmt = (x) => x.toFixed(2)
 for (const pair of pairs) {
   const [gateway, baseline] = pair.split(':')
-  const byRep = new Map(runsOf(baseline).map((run) => [run.rep, run]))
-  const rows = runsOf(gateway).filter((run) => byRep.has(run.rep)).map((run) => {
-    const base = byRep.get(run.rep)
-    return { rep: run.rep, rps: run.rps / base.rps, cpu: perCpu(run) / perCpu(base), p99: run.latency_ms.p99 / base.latency_ms.p99 }
-  })
-  const fmt = (x) => x.toFixed(2)
-  console.log(`${gateway} / ${baseline}: req/s ${fmt(median(rows.map((r) => r.rps)))}x, req/cpu-s ${fmt(median(rows.map((r) => r.cpu)))}x, p99 ${fmt(median(rows.map((r) => r.p99)))}x (${rows.length} repetitions: ${rows.map((r) => fmt(r.rps)).join(' ')})`)
+  const ratios = pairRatios(results, gateway, baseline)
+  if (ratios === null) {
+    console.log(`${gateway} / ${baseline}: no repetition measured both`)
+    continue
+  }
+  console.log(`${gateway} / ${baseline}: req/s ${fmt(ratios.rps)}x, req/cpu-s ${fmt(ratios.cpu)}x, p99 ${fmt(ratios.p99)}x (${ratios.rows.length} repetitions: ${ratios.rows.map((r) => fmt(r.rps)).join(' ')})`)
 }
