@@ -10,6 +10,7 @@ import { assertNever } from '../diagnostics/invariant.js'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
 import { alwaysWritesJson } from './always-json.js'
+import { readsInputInPlace } from './in-place.js'
 import { emitExpression, type EmitOptions } from './actions/expression.js'
 import { Code, Name, comment, indent, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
@@ -23,20 +24,26 @@ export interface TemplateSite {
 
 /** The name of the module-level constant holding the compiled template. */
 export function emitTemplate(node: TemplateNode, ctx: EmitContext, site: TemplateSite): Name {
-  const writer = new TemplateEmitter(ctx, site.action, node.loc.end)
+  const inPlace = readsInputInPlace(node)
+  const writer = new TemplateEmitter(ctx, site.action, node.loc.end, inPlace)
   const body = writer.parts(node.body, FOCUS)
   const t = /\bt\./.test(body.text) ? js`t` : js`_t`
   const focus = /\bfocus\b/.test(body.text) ? FOCUS : js`_focus`
   const fn = body.text === '' ? js`(${t}, ${focus}) => {}` : js`(${t}, ${focus}) => {\n${indent(body)}\n}`
   // the `template` action stores proven output without decoding it (T-CHK-2)
   const proven = site.action === 'template' && alwaysWritesJson(node.body) ? js`, alwaysJson: true` : js``
-  return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven} }, ${fn})`)
+  // loops over JSON content read as text, without decoding it (runtime/template/json-loop.ts)
+  const readsInPlace = inPlace ? js`, inPlace: true` : js``
+  return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven}${readsInPlace} }, ${fn})`)
 }
 
 const FOCUS = new Name('focus')
 
 /** Placeholders read plain child paths straight from the JSON (T-OUT; runtime member-path.ts). */
 const READ_DIRECTLY: EmitOptions = { childPath: true }
+
+/** Loops of a template run in place name the path they iterate (`.`: the empty path). */
+const LOOP_IN_PLACE: EmitOptions = { childPath: true, contextPath: true }
 
 /** Emission state of one template: counters for block locals, the source line last named. */
 class TemplateEmitter {
@@ -49,6 +56,8 @@ class TemplateEmitter {
     readonly action: string,
     /** File offset where the template text ends (line comments stop there). */
     readonly end: number,
+    /** The template runs over JSON text in place when it can (compiler/emit/in-place.ts). */
+    readonly inPlace: boolean,
   ) {}
 
   parts(parts: readonly TemplatePart[], focus: Name): Code {
@@ -87,7 +96,7 @@ class TemplateEmitter {
         return joinCode([...branches, ...this.#otherwise(part.otherwise, focus)], ' ')
       }
       case 'loop': {
-        const items = js`t.items(${focus}, ${this.#expr(part.expr)})`
+        const items = js`t.items(${focus}, ${this.#expr(part.expr, this.inPlace ? LOOP_IN_PLACE : undefined)})`
         const n = ++this.#items
         const item = new Name(`item${n}`)
         const mark = new Name(`mark${n}`)

@@ -21,6 +21,8 @@ export interface ExpressionSite {
 export interface EmitOptions {
   /** Give a plain child path from the context item (`a/b/c`) its names, for templates to read directly. */
   readonly childPath?: boolean
+  /** With childPath: give the context item itself (`.`) the empty path (loops over JSON read in place). */
+  readonly contextPath?: boolean
 }
 
 /** The name of the module-level constant holding the compiled expression. */
@@ -29,7 +31,7 @@ export function emitExpression(node: XPathNode, ctx: EmitContext, site: Expressi
   const fields = js`{ source: ${lit(node.source)}, at: ${lit(site.at)}, action: ${lit(site.action)}, text: ${lit(plan.text)}, variables: ${lit([...node.variables])} }`
   if (plan.tier === 'engine') return ctx.hoist('XPATH', js`new ${ctx.runtime('EngineExpression')}(${fields})`)
   // Two lines: the facts (source, site, the engine text used when the fast path hands over), then the code.
-  const path = options.childPath === true ? childPathOf(plan.expr) : null
+  const path = options.childPath !== true ? null : options.contextPath === true && plan.expr.kind === 'context' ? [] : childPathOf(plan.expr)
   const extra = path === null ? js`` : js`  [${joinCode(path.map((name) => lit(name)), ', ')}],\n`
   return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n${extra})`)
 }

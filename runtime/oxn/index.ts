@@ -4,6 +4,7 @@
  * XP-CONV, XP-NUM-1; templates.md T-OUT, T-ESC; flows.md F-VAR-9, F-VAR-13).
  */
 export { parseJson, MAX_JSON_DEPTH } from './parse-json.js'
+export { JsonTextReader } from './json-text.js'
 export { JsonSyntaxError } from './json-syntax-error.js'
 export { OxnNode, OxnDocument, OxnElement, OxnAttribute, OxnText, type OxnNodeKind } from './nodes.js'
 export { oxnDocument, oxnRoot, isOxnNode, childElements, childByName } from './tree.js'

@@ -8,9 +8,11 @@ import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
 import { EMPTY, singleton, type Sequence } from '../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
-import { JsonSyntaxError, oxnRoot, parseJson, trimXmlWhitespace } from '../oxn/index.js'
+import { JsonSyntaxError, mediaKindOf, oxnRoot, parseJson, trimXmlWhitespace } from '../oxn/index.js'
+import { Content } from '../values/content.js'
 import type { CompiledTemplate } from './compiled-template.js'
 import { initialFocus } from './context-item.js'
+import { JsonTextFocus, NOT_READ_IN_PLACE } from './json-loop.js'
 import { TemplateRun } from './template-run.js'
 
 /**
@@ -18,8 +20,30 @@ import { TemplateRun } from './template-run.js'
  * leading and trailing whitespace removed (T-WS-2). XPath failures are the action's RF (T-RUN-2).
  */
 export function renderTemplate(ctx: FlowContext, template: CompiledTemplate, input?: Sequence): string {
+  const source = input === undefined ? ctx.contents.main : input
+  if (template.inPlace) {
+    const text = renderInPlace(ctx, template, source)
+    if (text !== undefined) return text
+  }
   const run = new TemplateRun(ctx, template)
-  template.run(run, initialFocus(input === undefined ? ctx.contents.main : input))
+  template.run(run, initialFocus(source))
+  return trimXmlWhitespace(run.out)
+}
+
+/**
+ * The output of a template run over its input's JSON text in place (json-loop.ts), when the input is
+ * JSON content not decoded yet; undefined when it is not, or when the run was handed back.
+ */
+function renderInPlace(ctx: FlowContext, template: CompiledTemplate, source: Sequence | undefined): string | undefined {
+  const content = source?.[0]
+  if (!(content instanceof Content) || content.decoded !== undefined || mediaKindOf(content.essence) !== 'json') return undefined
+  const run = new TemplateRun(ctx, template)
+  try {
+    template.run(run, new JsonTextFocus(content.text))
+  } catch (thrown) {
+    if (thrown === NOT_READ_IN_PLACE) return undefined
+    throw thrown
+  }
   return trimXmlWhitespace(run.out)
 }
 

@@ -18,8 +18,27 @@ import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type
 import { countsAsNull, jsonCountsAsNull, loopItems, withItem } from './context-item.js'
 import { pairTexts } from './pairs.js'
 import { TemplateScope } from './template-scope.js'
+import { JsonItem, JsonItems, JsonTextFocus, NOT_READ_IN_PLACE } from './json-loop.js'
+
+/**
+ * A template's context item: an item, or while a template runs over undecoded JSON text
+ * (json-loop.ts) that text or the loop item read from it.
+ */
+export type TemplateFocus = Item | JsonTextFocus | JsonItem
 
 const NO_ITEMS: readonly Item[] = Object.freeze([])
+
+/** The focus as an item; JSON text read in place hands the run back (json-loop.ts). */
+function itemOf(focus: TemplateFocus): Item {
+  if (focus instanceof JsonTextFocus || focus instanceof JsonItem) throw NOT_READ_IN_PLACE
+  return focus
+}
+
+/** The child path of a command over JSON read in place (`[]`: the item itself); anything else hands the run back. */
+function inPlacePath(expr: TemplateExpression): readonly string[] {
+  if (expr instanceof Coalesce || expr.childPath === null) throw NOT_READ_IN_PLACE
+  return expr.childPath
+}
 
 const OPEN_BRACE = 0x7b
 const OPEN_BRACKET = 0x5b
@@ -69,7 +88,12 @@ export class TemplateRun {
   }
 
   /** `{{ expr }}` (T-CMD-1): one JSON value (T-OUT). */
-  value(focus: Item, expr: TemplateExpression): void {
+  value(at: TemplateFocus, expr: TemplateExpression): void {
+    if (at instanceof JsonItem) {
+      this.#write(at.render(inPlacePath(expr)))
+      return
+    }
+    const focus = itemOf(at)
     if (expr instanceof Coalesce) {
       this.#writeCoalesced(focus, expr)
       return
@@ -84,9 +108,10 @@ export class TemplateRun {
   }
 
   /** `{{.}}` (T-CMD-2); `at` is the command's position, for a rendering failure (T-RUN-2). */
-  dot(focus: Item, at: string): void {
+  dot(focus: TemplateFocus, at: string): void {
+    const item = itemOf(focus)
     try {
-      this.#write(renderJson(focus))
+      this.#write(renderJson(item))
     } catch (error) {
       throw this.#failure(error, { at, action: this.site.action })
     }
@@ -98,7 +123,7 @@ export class TemplateRun {
   }
 
   /** `{{: expr }}` (T-PAIR-3): each pair written compact, each followed by a pending comma. */
-  pairs(focus: Item, expr: TemplateExpression): void {
+  pairs(focus: TemplateFocus, expr: TemplateExpression): void {
     let texts: string[]
     try {
       texts = pairTexts(this.#evaluate(focus, expr))
@@ -112,21 +137,24 @@ export class TemplateRun {
   }
 
   /** `{{$name := expr}}` (T-VAR-1, T-VAR-2, T-VAR-6): writes nothing. */
-  assign(name: string, focus: Item, expr: TemplateExpression): void {
+  assign(name: string, focus: TemplateFocus, expr: TemplateExpression): void {
     const value = this.#evaluate(focus, expr)
     ;(this.scope ??= new TemplateScope()).set(name, value)
   }
 
   /** `{{if}}`/`{{elseif}}` conditions (T-IF-2, XP-EBV-1). */
-  test(focus: Item, expr: TemplateExpression): boolean {
+  test(at: TemplateFocus, expr: TemplateExpression): boolean {
+    const focus = itemOf(at)
     return effectiveBooleanValue(expr instanceof Coalesce ? this.#coalesce(focus, expr) : this.#value(focus, expr))
   }
 
   /**
    * `{{loop expr}}` (T-LOOP-1, T-LOOP-4): the items, fixed when the loop starts; a value that is not an
-   * array iterates nothing, with a debug message (topic: the action).
+   * array iterates nothing, with a debug message (topic: the action). Over JSON text read in place,
+   * the items are read as the loop goes (json-loop.ts).
    */
-  items(focus: Item, expr: TemplateExpression): readonly Item[] {
+  items(focus: TemplateFocus, expr: TemplateExpression): Iterable<TemplateFocus> {
+    if (focus instanceof JsonTextFocus) return new JsonItems(focus.text, inPlacePath(expr))
     let items: readonly Item[] | null
     try {
       items = loopItems(this.#evaluate(focus, expr))
@@ -150,11 +178,12 @@ export class TemplateRun {
   }
 
   /** `{{with expr}}` (T-WITH-1, T-WITH-2): the new context item, or undefined for the `{{else}}` branch. */
-  enter(focus: Item, expr: TemplateExpression): Item | undefined {
+  enter(focus: TemplateFocus, expr: TemplateExpression): Item | undefined {
     return withItem(this.#evaluate(focus, expr))
   }
 
-  #evaluate(focus: Item, expr: TemplateExpression): Sequence {
+  #evaluate(at: TemplateFocus, expr: TemplateExpression): Sequence {
+    const focus = itemOf(at)
     return expr instanceof Coalesce ? this.#coalesce(focus, expr) : evaluate(this.ctx, expr, focus, this.scope)
   }
 

@@ -4,11 +4,13 @@ import { createRouteTable, flowHandler, proxyEnv, proxyHandler, type RouteTable 
 import { flowDashboard } from './flows/dashboard.js'
 import { flowOrders } from './flows/orders.js'
 import { flowUser } from './flows/user.js'
+import { flowUsers } from './flows/users.js'
 
 const PROXY_1 = proxyHandler({ "origin": proxyEnv("BILLING_ORIGIN"), "stripEndpoint": true, "addPrefix": "/v3", "headers": { "X-Partner": 17 }, "options": { "timeout": 5 } }, { at: "definition.yaml:6:5", dir: "", streamRequestBody: true, stages: ["body","context","mock","handler","response"] })
 const HANDLER_1 = flowHandler("flows/dashboard.xml", flowDashboard, { stages: ["body","context","mock","handler","response"] })
 const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { streamRequestBody: true, stages: ["body","context","mock","handler","response"] })
 const HANDLER_3 = flowHandler("flows/user.xml", flowUser, { stages: ["body","context","mock","handler","response"] })
+const HANDLER_4 = flowHandler("flows/users.xml", flowUsers, { stages: ["body","context","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([
@@ -16,8 +18,10 @@ export const ROUTES: RouteTable = createRouteTable([
   { pattern: "/billing/**", segments: ["billing"], wildcard: true, operations: null, handler: PROXY_1 },
   // /dashboard (definition.yaml:17:3)
   { pattern: "/dashboard", segments: ["dashboard"], wildcard: false, operations: [["GET", HANDLER_1]], handler: null },
-  // /orders/** (definition.yaml:20:3)
+  // /orders/** (definition.yaml:23:3)
   { pattern: "/orders/**", segments: ["orders"], wildcard: true, operations: null, handler: HANDLER_2 },
   // /user/{id} (definition.yaml:14:3)
   { pattern: "/user/{id}", segments: ["user", { param: "id" }], wildcard: false, operations: [["GET", HANDLER_3]], handler: null },
+  // /users (definition.yaml:20:3)
+  { pattern: "/users", segments: ["users"], wildcard: false, operations: [["GET", HANDLER_4]], handler: null },
 ])

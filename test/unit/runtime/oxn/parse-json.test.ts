@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { JsonNumber, JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
-import { JsonSyntaxError, parseJson } from '../../../../runtime/oxn/index.js'
+import { JsonSyntaxError, JsonTextReader, parseJson } from '../../../../runtime/oxn/index.js'
 
 /** JsonValue -> plain data for comparisons: numbers become `{n: literal}`, objects `{o: [[k, v]...]}`. */
 function plain(value: JsonValue): unknown {
@@ -83,6 +83,20 @@ const INVALID: [string, string, { line: number; column: number; message?: RegExp
   ['BOM not at the start', ' \ufeff1', { line: 1, column: 2 }],
   ['CRLF counts as one line break', '[\r\n1,\r\n]', { line: 3, column: 1 }],
 ]
+
+/** Whether JsonTextReader (templates reading JSON in place, issue 22) takes `text` as one JSON document. */
+function skims(text: string): boolean {
+  const reader = new JsonTextReader(text)
+  reader.skipDocumentStart()
+  if (!reader.skimValue(0)) return false
+  reader.skipWhitespace()
+  return reader.pos === text.length
+}
+
+describe('JsonTextReader accepts exactly what parseJson accepts', () => {
+  it.each(VALID)('%s', (_, text) => expect(skims(text)).toBe(true))
+  it.each(INVALID)('not %s', (_, text) => expect(skims(text)).toBe(false))
+})
 
 describe('parseJson', () => {
   it.each(VALID)('%s', (_, text, want) => expect(plain(parseJson(text))).toEqual(want))

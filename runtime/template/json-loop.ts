@@ -1,0 +1,262 @@
+/**
+ * Loops over JSON content read in place (issue 22). When the compiler found that a template only
+ * loops over its input (`{{loop .}}` or a child path) and only copies child paths of the items
+ * (`{{ id }}`), and its input is JSON content not decoded yet, the template runs over the text itself:
+ * one pass that checks the text as parse-json.ts would (oxn.md OXN-13) and copies each member's text
+ * as written where that is its JSON output (numbers keep their literal, OXN-7; plain strings, T-ESC-1),
+ * with no values, nodes or objects per item. What it cannot do so, it hands back by throwing
+ * NOT_READ_IN_PLACE, and the template runs again over the decoded content (runtime/template/output.ts):
+ * text that is not strict JSON, a loop value that is not an array, a repeated key on the loop's path,
+ * or any other command. Members that need rendering (escaped strings, objects, arrays) and deeper
+ * paths are decoded one value at a time.
+ */
+import { firstMemberAt, JsonTextReader, MAX_JSON_DEPTH, parseJson, renderJsonValue } from '../oxn/index.js'
+import type { JsonValue } from '../values/json-value.js'
+
+/** The context item of a template run over undecoded JSON text. */
+export class JsonTextFocus {
+  constructor(readonly text: string) {}
+}
+
+/** Thrown to hand a template run back to the decoded content; a constant, so throwing makes nothing. */
+export const NOT_READ_IN_PLACE: unique symbol = Symbol('not read in place')
+
+/** Fields of one member in JsonItem.members. */
+const KEY_START = 0
+const KEY_END = 1
+/** 1 when the key is written without escapes (it then equals a name exactly when its text does). */
+const KEY_PLAIN = 2
+const VALUE_START = 3
+const VALUE_END = 4
+/** 1 when the value's text as written is its JSON output (a number, literal or plain string). */
+const VALUE_AS_WRITTEN = 5
+const FIELDS = 6
+
+/**
+ * The current item of a loop over JSON text: its span and, for an object, the spans of its members.
+ * One per loop, filled again for each item.
+ */
+export class JsonItem {
+  start = 0
+  end = 0
+  isObject = false
+  /** Member count (objects). */
+  count = 0
+  members = new Int32Array(16 * FIELDS)
+
+  constructor(readonly text: string) {}
+
+  /**
+   * The JSON output of the first value the child path `names` selects below this item (as
+   * firstMemberAt over the decoded item would give it), or 'null' when it selects nothing (T-OUT-2).
+   */
+  render(names: readonly string[]): string {
+    if (!this.isObject) return renderFound(firstMemberAt(parseJson(this.text.slice(this.start, this.end)), names))
+    const at = this.#lastMember(names[0]!)
+    if (at < 0) return 'null'
+    const members = this.members
+    const value = this.text.slice(members[at + VALUE_START]!, members[at + VALUE_END]!)
+    if (names.length === 1 && members[at + VALUE_AS_WRITTEN] === 1) return value
+    return renderFound(firstMemberAt(parseJson(value), names, 1))
+  }
+
+  /** Where the fields of the last member named `name` start (OXN-12: a repeated key's last value), or -1. */
+  #lastMember(name: string): number {
+    const { members, text } = this
+    for (let at = (this.count - 1) * FIELDS; at >= 0; at -= FIELDS) {
+      const start = members[at + KEY_START]!
+      const end = members[at + KEY_END]!
+      if (members[at + KEY_PLAIN] === 1) {
+        if (end - start === name.length && text.startsWith(name, start)) return at
+      } else if (parseJson(text.slice(start - 1, end + 1)) === name) return at
+    }
+    return -1
+  }
+
+  /** Records a member; `reader` is past its value. */
+  add(keyStart: number, keyEnd: number, keyPlain: boolean, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
+    let members = this.members
+    const at = this.count * FIELDS
+    if (at + FIELDS > members.length) {
+      const grown = new Int32Array(members.length * 2)
+      grown.set(members)
+      members = this.members = grown
+    }
+    members[at + KEY_START] = keyStart
+    members[at + KEY_END] = keyEnd
+    members[at + KEY_PLAIN] = keyPlain ? 1 : 0
+    members[at + VALUE_START] = valueStart
+    members[at + VALUE_END] = valueEnd
+    members[at + VALUE_AS_WRITTEN] = valueAsWritten ? 1 : 0
+    this.count++
+  }
+}
+
+function renderFound(json: JsonValue | undefined): string {
+  return json === undefined ? 'null' : renderJsonValue(json)
+}
+
+/** An object on the loop's path: the member name followed into it, and how deep it is. */
+interface PathStep {
+  readonly name: string
+  readonly depth: number
+}
+
+/**
+ * The items of the array the child path `path` selects in the text (`[]`: the document itself), as
+ * `{{loop}}` iterates them (T-LOOP-1): each next() checks one item and fills the JsonItem; after the
+ * last, the rest of the text is checked. Throws NOT_READ_IN_PLACE where the template must run over
+ * the decoded content instead.
+ */
+export class JsonItems implements IterableIterator<JsonItem> {
+  readonly #reader: JsonTextReader
+  readonly #item: JsonItem
+  readonly #steps: PathStep[] = []
+  readonly #result: IteratorResult<JsonItem>
+  #depth = 1
+  #first = true
+  #done = false
+
+  constructor(text: string, path: readonly string[]) {
+    const reader = (this.#reader = new JsonTextReader(text))
+    this.#item = new JsonItem(text)
+    this.#result = { done: false, value: this.#item }
+    reader.skipDocumentStart()
+    for (const name of path) this.#enter(name)
+    if (reader.peek() !== 0x5b /* [ */ || this.#depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
+    reader.pos++
+  }
+
+  [Symbol.iterator](): this {
+    return this
+  }
+
+  next(): IteratorResult<JsonItem> {
+    if (this.#done) return DONE
+    const reader = this.#reader
+    reader.skipWhitespace()
+    const c = reader.peek()
+    if (c === 0x5d /* ] */) return this.#finish()
+    if (this.#first) this.#first = false
+    else {
+      if (c !== 0x2c /* , */) throw NOT_READ_IN_PLACE
+      reader.pos++
+      reader.skipWhitespace()
+    }
+    this.#read()
+    return this.#result
+  }
+
+  /** Reads the item at the reader into the JsonItem. */
+  #read(): void {
+    const reader = this.#reader
+    const item = this.#item
+    item.start = reader.pos
+    item.count = 0
+    if (reader.peek() !== 0x7b /* { */) {
+      item.isObject = false
+      if (!reader.skimValue(this.#depth)) throw NOT_READ_IN_PLACE
+      item.end = reader.pos
+      return
+    }
+    item.isObject = true
+    const depth = this.#depth + 1
+    if (depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
+    reader.pos++
+    reader.skipWhitespace()
+    if (reader.peek() === 0x7d /* } */) {
+      reader.pos++
+      item.end = reader.pos
+      return
+    }
+    for (;;) {
+      const keyStart = reader.pos + 1
+      if (reader.peek() !== 0x22 || !reader.skimString()) throw NOT_READ_IN_PLACE
+      const keyEnd = reader.pos - 1
+      const keyPlain = reader.plainString
+      reader.skipWhitespace()
+      if (reader.peek() !== 0x3a /* : */) throw NOT_READ_IN_PLACE
+      reader.pos++
+      reader.skipWhitespace()
+      const valueStart = reader.pos
+      const c = reader.peek()
+      if (!reader.skimValue(depth)) throw NOT_READ_IN_PLACE
+      // numbers and literals are written as they are; strings when plain; objects and arrays never
+      const asWritten = c === 0x22 ? reader.plainString : c !== 0x7b && c !== 0x5b
+      item.add(keyStart, keyEnd, keyPlain, valueStart, asWritten, reader.pos)
+      reader.skipWhitespace()
+      const next = reader.text.charCodeAt(reader.pos++)
+      if (next === 0x7d) break
+      if (next !== 0x2c) throw NOT_READ_IN_PLACE
+      reader.skipWhitespace()
+    }
+    item.end = reader.pos
+  }
+
+  /**
+   * At a value of the path: it must be an object; its members are checked up to the first one named
+   * `name`, where the reader stops at that member's value.
+   */
+  #enter(name: string): void {
+    const reader = this.#reader
+    if (reader.peek() !== 0x7b) throw NOT_READ_IN_PLACE
+    const depth = this.#depth++
+    if (depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
+    reader.pos++
+    reader.skipWhitespace()
+    for (;;) {
+      if (reader.peek() !== 0x22) throw NOT_READ_IN_PLACE
+      const found = this.#memberNamed(name)
+      reader.skipWhitespace()
+      if (found) {
+        this.#steps.push({ name, depth })
+        return
+      }
+      if (!reader.skimValue(depth)) throw NOT_READ_IN_PLACE
+      reader.skipWhitespace()
+      if (reader.text.charCodeAt(reader.pos++) !== 0x2c) throw NOT_READ_IN_PLACE
+      reader.skipWhitespace()
+    }
+  }
+
+  /** At a member's key: checks key and colon; whether the key is `name`. */
+  #memberNamed(name: string): boolean {
+    const reader = this.#reader
+    const keyStart = reader.pos
+    if (!reader.skimString()) throw NOT_READ_IN_PLACE
+    const key = reader.text.slice(keyStart, reader.pos)
+    const found = reader.plainString ? key.length === name.length + 2 && key.startsWith(name, 1) : parseJson(key) === name
+    reader.skipWhitespace()
+    if (reader.peek() !== 0x3a) throw NOT_READ_IN_PLACE
+    reader.pos++
+    return found
+  }
+
+  /**
+   * After the array: the rest of each object on the path is checked (a later member of the same name
+   * would be the one the path selects, OXN-12: handed back), then the end of the text.
+   */
+  #finish(): IteratorResult<JsonItem> {
+    const reader = this.#reader
+    reader.pos++
+    for (let i = this.#steps.length - 1; i >= 0; i--) {
+      const step = this.#steps[i]!
+      for (;;) {
+        reader.skipWhitespace()
+        const c = reader.text.charCodeAt(reader.pos++)
+        if (c === 0x7d) break
+        if (c !== 0x2c) throw NOT_READ_IN_PLACE
+        reader.skipWhitespace()
+        if (reader.peek() !== 0x22 || this.#memberNamed(step.name)) throw NOT_READ_IN_PLACE
+        reader.skipWhitespace()
+        if (!reader.skimValue(step.depth)) throw NOT_READ_IN_PLACE
+      }
+    }
+    reader.skipWhitespace()
+    if (reader.pos < reader.text.length) throw NOT_READ_IN_PLACE
+    this.#done = true
+    return DONE
+  }
+}
+
+const DONE: IteratorResult<JsonItem> = Object.freeze({ done: true, value: undefined })
