@@ -1,6 +1,7 @@
-// The table of scale.sh's results: for each list size (users-<N>.json, rss-<N>.txt in OUTDIR), each
-// gateway route against its hand-written baseline: same-repetition req/s and p99 ratios (medians over
-// repetitions, each repetition's req/s ratio listed) and the median peak RSS of each.
+// The tables of scale.sh's results: for each list size (users-<N>.json, stats-<N>.jsonl in OUTDIR),
+// each gateway route against its hand-written baseline: same-repetition req/s and p99 ratios (medians
+// over repetitions, each repetition's req/s ratio listed) and the median peak RSS of each; then each
+// server's median event-loop delay (p99, max) and GC pauses (count, longest) per size.
 //
 //   node bench/referee/scale-report.mjs OUTDIR
 import { readdirSync, readFileSync } from 'node:fs'
@@ -27,21 +28,26 @@ const sizes = readdirSync(dir)
   .map(Number)
   .sort((a, b) => a - b)
 
-/** Median peak RSS (MiB) per label from an rss-<N>.txt file. */
-function peakRss(size) {
+/** The run-stats.mjs lines of one size, grouped by label. */
+function statsOf(size) {
   const byLabel = new Map()
   let text = ''
   try {
-    text = readFileSync(join(dir, `rss-${size}.txt`), 'utf8')
+    text = readFileSync(join(dir, `stats-${size}.jsonl`), 'utf8')
   } catch {
     return byLabel
   }
   for (const line of text.split('\n')) {
-    const [label, kib] = line.split(' ')
-    if (!label || !kib) continue
-    byLabel.set(label, [...(byLabel.get(label) ?? []), Number(kib) / 1024])
+    if (line === '') continue
+    const stats = JSON.parse(line)
+    byLabel.set(stats.label, [...(byLabel.get(stats.label) ?? []), stats])
   }
-  return new Map([...byLabel].map(([label, values]) => [label, median(values)]))
+  return byLabel
+}
+
+/** The median of one figure over a label's runs (undefined without runs). */
+function medianOf(runs, figure) {
+  return runs === undefined || runs.length === 0 ? undefined : median(runs.map(figure))
 }
 
 const fmt = (x, digits = 2) => (x === undefined ? '-' : x.toFixed(digits))
@@ -49,17 +55,28 @@ console.log('| users | route / baseline | req/s | req/s ratio (per repetition) |
 console.log('|---:|---|---|---|---|---:|---|---:|')
 for (const size of sizes) {
   const results = JSON.parse(readFileSync(join(dir, `users-${size}.json`), 'utf8'))
-  const rss = peakRss(size)
+  const stats = statsOf(size)
+  const rssMiB = (label) => medianOf(stats.get(label), (run) => run.maxRssKiB / 1024)
   for (const [gateway, baseline] of PAIRS) {
     const ratios = pairRatios(results, gateway, baseline)
     if (ratios === null) continue
     const g = sutMedians(results, gateway)
     const b = sutMedians(results, baseline)
-    const gRss = rss.get(gateway)
-    const bRss = rss.get(baseline)
+    const gRss = rssMiB(gateway)
+    const bRss = rssMiB(baseline)
     console.log(
       `| ${size} | ${gateway} / ${baseline} | ${fmt(g.rps, 0)} / ${fmt(b.rps, 0)} | **${fmt(ratios.rps)}×** (${ratios.rows.map((r) => fmt(r.rps)).join(' ')}) | ` +
         `${fmt(g.p99, 1)} / ${fmt(b.p99, 1)} | ${fmt(ratios.p99)}× | ${fmt(gRss, 0)} / ${fmt(bRss, 0)} | ${gRss && bRss ? fmt(gRss / bRss) + '×' : '-'} |`,
     )
+  }
+}
+
+console.log('\n| users | server | event-loop delay p99 / max ms | GC pauses | longest GC pause ms |')
+console.log('|---:|---|---|---:|---:|')
+for (const size of sizes) {
+  for (const [label, runs] of statsOf(size)) {
+    const p99 = medianOf(runs, (run) => run.loopDelayMs.p99)
+    const max = medianOf(runs, (run) => run.loopDelayMs.max)
+    console.log(`| ${size} | ${label} | ${fmt(p99, 1)} / ${fmt(max, 1)} | ${fmt(medianOf(runs, (run) => run.gc.count), 0)} | ${fmt(medianOf(runs, (run) => run.gc.longestMs), 1)} |`)
   }
 }

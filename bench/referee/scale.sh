@@ -2,8 +2,9 @@
 # How a flow's cost grows with the size of the upstream's answer (issue 22): the referee harness
 # (../shared/bench/run.sh, its load, pinning and interleaved repetitions) run once per list size
 # (BENCH_USERS: 10 users are 1 KB, 1000 are 108 KB), each gateway route beside its hand-written
-# equivalent in the same repetitions, every server's peak RSS recorded (peak-rss.mjs). Then
-# scale-report.mjs prints the table: same-repetition req/s and p99 ratios, peak RSS.
+# equivalent in the same repetitions, every server's peak RSS, event-loop delay and GC pauses recorded
+# (run-stats.mjs). Then scale-report.mjs prints the tables: same-repetition req/s and p99 ratios,
+# peak RSS; loop delay and GC pauses.
 #
 #   bash bench/referee/scale.sh [--reps N] [--duration S] [--sizes "10 100 1000 10000"]
 #                               [--shapes "transform pick merge proxy"] OUTDIR
@@ -34,9 +35,9 @@ repo=$(cd "$here/../.." && pwd)
 bench=$(cd "$repo/../shared/bench" && pwd)
 
 suts=()
-# add LABEL DIR FILE: a server started in DIR as `node FILE`, its peak RSS logged under LABEL
+# add LABEL DIR FILE: a server started in DIR as `node FILE`, its run-stats.mjs line labelled LABEL
 add() {
-  suts+=("custom@$1:cd $2 && exec env PEAK_RSS_LABEL=$1 PEAK_RSS_LOG=\$PEAK_RSS_LOG node --import $here/peak-rss.mjs $3")
+  suts+=("custom@$1:cd $2 && exec env RUN_STATS_LABEL=$1 RUN_STATS_LOG=\$RUN_STATS_LOG node --import $here/run-stats.mjs $3")
 }
 gateway() {
   node "$repo/bin/svc-compile.mjs" "$here/$2/definition.yaml" -o "$here/$2/out" > /dev/null
@@ -58,8 +59,8 @@ done
 
 for size in $sizes; do
   echo "== $size users"
-  : > "$out/rss-$size.txt"
-  (cd "$bench" && PEAK_RSS_LOG="$out/rss-$size.txt" BENCH_USERS=$size \
+  : > "$out/stats-$size.jsonl"
+  (cd "$bench" && RUN_STATS_LOG="$out/stats-$size.jsonl" BENCH_USERS=$size \
     bash run.sh --reps "$reps" --duration "$duration" --out "$out/users-$size.json" "${suts[@]}")
 done
 node "$here/scale-report.mjs" "$out"
