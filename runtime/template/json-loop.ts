@@ -21,7 +21,7 @@ export class JsonTextFocus {
 /** Thrown to hand a template run back to the decoded content; a constant, so throwing makes nothing. */
 export const NOT_READ_IN_PLACE: unique symbol = Symbol('not read in place')
 
-/** Fields of one member in JsonItem.members. */
+/** Fields of one member in JsonItem.members, while the loop reads its first object. */
 const KEY_START = 0
 const KEY_END = 1
 /** 1 when the key is written without escapes (it then equals a name exactly when its text does). */
@@ -32,17 +32,30 @@ const VALUE_END = 4
 const VALUE_AS_WRITTEN = 5
 const FIELDS = 6
 
+/** Fields of one read member in JsonItem.slots, once the loop knows which members it reads. */
+const SLOT_START = 0
+const SLOT_END = 1
+const SLOT_AS_WRITTEN = 2
+const SLOT_FIELDS = 3
+
 /**
  * The current item of a loop over JSON text: its span and, for an object, the spans of its members.
- * One per loop, filled again for each item.
+ * One per loop, filled again for each item. A loop body that only copies child paths asks for the
+ * same members of every item: while the first object is read, all its members are recorded and the
+ * names asked for are noted; from the next object on, only those members are recorded.
  */
 export class JsonItem {
   start = 0
   end = 0
   isObject = false
-  /** Member count (objects). */
+  /** Member count of the first object. */
   count = 0
   members = new Int32Array(16 * FIELDS)
+  /** The first names of the paths asked for of the first object; after it, the members recorded. */
+  readonly names: string[] = []
+  /** Whether the first object has been read (then `slots` hold the members in `names`). */
+  learned = false
+  slots = new Int32Array(0)
 
   constructor(readonly text: string) {}
 
@@ -50,14 +63,32 @@ export class JsonItem {
    * The JSON output of the first value the child path `names` selects below this item (as
    * firstMemberAt over the decoded item would give it), or 'null' when it selects nothing (T-OUT-2).
    */
-  render(names: readonly string[]): string {
-    if (!this.isObject) return renderFound(firstMemberAt(parseJson(this.text.slice(this.start, this.end)), names))
-    const at = this.#lastMember(names[0]!)
-    if (at < 0) return 'null'
-    const members = this.members
-    const value = this.text.slice(members[at + VALUE_START]!, members[at + VALUE_END]!)
-    if (names.length === 1 && members[at + VALUE_AS_WRITTEN] === 1) return value
-    return renderFound(firstMemberAt(parseJson(value), names, 1))
+  render(path: readonly string[]): string {
+    if (!this.isObject) return renderFound(firstMemberAt(parseJson(this.text.slice(this.start, this.end)), path))
+    const name = path[0]!
+    let start: number
+    let end: number
+    let asWritten: boolean
+    if (this.learned) {
+      const slot = this.names.indexOf(name)
+      // a body asks for the same members of every item: anything else hands the run back
+      if (slot < 0) throw NOT_READ_IN_PLACE
+      const at = slot * SLOT_FIELDS
+      start = this.slots[at + SLOT_START]!
+      if (start < 0) return 'null'
+      end = this.slots[at + SLOT_END]!
+      asWritten = this.slots[at + SLOT_AS_WRITTEN] === 1
+    } else {
+      if (!this.names.includes(name)) this.names.push(name)
+      const at = this.#lastMember(name)
+      if (at < 0) return 'null'
+      start = this.members[at + VALUE_START]!
+      end = this.members[at + VALUE_END]!
+      asWritten = this.members[at + VALUE_AS_WRITTEN] === 1
+    }
+    const value = this.text.slice(start, end)
+    if (path.length === 1 && asWritten) return value
+    return renderFound(firstMemberAt(parseJson(value), path, 1))
   }
 
   /** Where the fields of the last member named `name` start (OXN-12: a repeated key's last value), or -1. */
@@ -73,7 +104,30 @@ export class JsonItem {
     return -1
   }
 
-  /** Records a member; `reader` is past its value. */
+  /** Starts reading an object item: from the second object on, only the members asked for are recorded. */
+  beginObject(): void {
+    this.isObject = true
+    if (this.count > 0 || this.learned) {
+      if (!this.learned) {
+        this.learned = true
+        this.slots = new Int32Array(this.names.length * SLOT_FIELDS)
+      }
+      for (let at = 0; at < this.slots.length; at += SLOT_FIELDS) this.slots[at + SLOT_START] = -1
+    }
+  }
+
+  /** Where the member with this key is recorded once the members are known: its slot, or -1. */
+  slotOf(keyStart: number, keyEnd: number, keyPlain: boolean): number {
+    const names = this.names
+    const length = keyEnd - keyStart
+    for (let slot = 0; slot < names.length; slot++) {
+      const name = names[slot]!
+      if (keyPlain ? name.length === length && this.text.startsWith(name, keyStart) : parseJson(this.text.slice(keyStart - 1, keyEnd + 1)) === name) return slot
+    }
+    return -1
+  }
+
+  /** Records a member of the first object. */
   add(keyStart: number, keyEnd: number, keyPlain: boolean, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
     let members = this.members
     const at = this.count * FIELDS
@@ -89,6 +143,14 @@ export class JsonItem {
     members[at + VALUE_END] = valueEnd
     members[at + VALUE_AS_WRITTEN] = valueAsWritten ? 1 : 0
     this.count++
+  }
+
+  /** Records a member asked for (a later one of the same key replaces it, OXN-12). */
+  fill(slot: number, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
+    const at = slot * SLOT_FIELDS
+    this.slots[at + SLOT_START] = valueStart
+    this.slots[at + SLOT_END] = valueEnd
+    this.slots[at + SLOT_AS_WRITTEN] = valueAsWritten ? 1 : 0
   }
 }
 
@@ -152,14 +214,14 @@ export class JsonItems implements IterableIterator<JsonItem> {
     const reader = this.#reader
     const item = this.#item
     item.start = reader.pos
-    item.count = 0
     if (reader.peek() !== 0x7b /* { */) {
       item.isObject = false
       if (!reader.skimValue(this.#depth)) throw NOT_READ_IN_PLACE
       item.end = reader.pos
       return
     }
-    item.isObject = true
+    item.beginObject()
+    const learned = item.learned
     const depth = this.#depth + 1
     if (depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
     reader.pos++
@@ -183,7 +245,11 @@ export class JsonItems implements IterableIterator<JsonItem> {
       if (!reader.skimValue(depth)) throw NOT_READ_IN_PLACE
       // numbers and literals are written as they are; strings when plain; objects and arrays never
       const asWritten = c === 0x22 ? reader.plainString : c !== 0x7b && c !== 0x5b
-      item.add(keyStart, keyEnd, keyPlain, valueStart, asWritten, reader.pos)
+      if (!learned) item.add(keyStart, keyEnd, keyPlain, valueStart, asWritten, reader.pos)
+      else {
+        const slot = item.slotOf(keyStart, keyEnd, keyPlain)
+        if (slot >= 0) item.fill(slot, valueStart, asWritten, reader.pos)
+      }
       reader.skipWhitespace()
       const next = reader.text.charCodeAt(reader.pos++)
       if (next === 0x7d) break

@@ -21,6 +21,8 @@ export interface TemplateSite {
  */
 export interface TemplateText {
   readonly text: string
+  /** The text with a comma before its first significant character (T-COM-3), made once. */
+  readonly withComma: string
   readonly first: number
   readonly firstCode: number
   readonly lastCode: number
@@ -35,10 +37,11 @@ export function isJsonWhitespace(code: number): boolean {
 export function templateText(text: string): TemplateText {
   let first = 0
   while (first < text.length && isJsonWhitespace(text.charCodeAt(first))) first++
-  if (first === text.length) return Object.freeze({ text, first: -1, firstCode: 0, lastCode: 0 })
+  if (first === text.length) return Object.freeze({ text, withComma: text, first: -1, firstCode: 0, lastCode: 0 })
   let last = text.length - 1
   while (isJsonWhitespace(text.charCodeAt(last))) last--
-  return Object.freeze({ text, first, firstCode: text.charCodeAt(first), lastCode: text.charCodeAt(last) })
+  const withComma = text.slice(0, first) + ',' + text.slice(first)
+  return Object.freeze({ text, withComma, first, firstCode: text.charCodeAt(first), lastCode: text.charCodeAt(last) })
 }
 
 /** `a ?? b ?? c` (T-EXPR-2): the operands in order, all compiled for the same command. */

@@ -79,9 +79,7 @@ export class TemplateRun {
     }
     if (this.pending) {
       this.pending = false
-      if (this.#commaAllowed(piece.firstCode)) {
-        this.out += first === 0 ? ',' + piece.text : piece.text.slice(0, first) + ',' + piece.text.slice(first)
-      } else this.out += piece.text
+      this.out += this.#commaAllowed(piece.firstCode) ? piece.withComma : piece.text
     } else this.out += piece.text
     this.last = piece.lastCode
     this.written++

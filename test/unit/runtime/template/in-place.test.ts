@@ -53,6 +53,13 @@ const RUNS: [string, string, string, boolean][] = [
   ['items that are not objects', MAP_ITEMS, '[1,"x",null,[{"id":1}],[],{}]', true],
   ['pretty-printed text with a byte order mark', MAP_ITEMS, '\ufeff [\n  {\n    "id" : 1 ,\n    "name" : "a"\n  } ,\r\n\t{ "id": 2 }\n]\n', true],
   ['an empty array', MAP_ITEMS, ' [ ] ', true],
+  [
+    'later items (only the members asked for recorded): repeated and escaped keys, missing members',
+    MAP_ITEMS,
+    String.raw`[{"id":1,"name":"a","address":{"city":"x"},"tags":[]},{"id":1,"id":2,"n\u0061me":"b","x":0},{},7,{"address":{"city":"y"},"tags":{"t":1},"name":"c\n"},{"id":3,"id":4}]`,
+    true,
+  ],
+  ['an empty first object', MAP_ITEMS, '[{},{"id":1,"name":"a"},{"name":"b","id":2}]', true],
   ['a path through objects, other members before and after', MAP_PATH, '{"a":[1,{"b":2}],"data":{"x":"y","users":[{"id":1},{"id":2}],"z":{"users":3}},"end":true}', true],
   ['a path with an escaped key', MAP_PATH, String.raw`{"d\u0061ta":{"users":[{"id":9}]}}`, true],
   // handed back: the usual run decides
