@@ -11,6 +11,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
+import { workerExecArgv } from './worker-flags.js'
 
 export interface SupervisorFacts {
   readonly logger: Logger
@@ -91,6 +92,7 @@ export function superviseWorkers(count: number, facts: SupervisorFacts): Promise
     // SCHED_NONE the workers accept from the shared socket themselves, so a dying worker loses only
     // the connections it already accepted (CL10: the others keep answering). Set before the first fork.
     cluster.schedulingPolicy = cluster.SCHED_NONE
+    cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env['NODE_OPTIONS']) })
     for (let i = 0; i < count; i++) cluster.fork()
   })
 }
