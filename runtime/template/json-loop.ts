@@ -60,7 +60,7 @@ export class JsonItem {
   constructor(readonly text: string) {}
 
   /**
-   * The JSON output of the first value the child path `names` selects below this item (as
+   * The JSON output of the first value the child path `path` selects below this item (as
    * firstMemberAt over the decoded item would give it), or 'null' when it selects nothing (T-OUT-2).
    */
   render(path: readonly string[]): string {

@@ -86,12 +86,12 @@ export class TemplateRun {
   }
 
   /** `{{ expr }}` (T-CMD-1): one JSON value (T-OUT). */
-  value(at: TemplateFocus, expr: TemplateExpression): void {
-    if (at instanceof JsonItem) {
-      this.#write(at.render(inPlacePath(expr)))
+  value(given: TemplateFocus, expr: TemplateExpression): void {
+    if (given instanceof JsonItem) {
+      this.#write(given.render(inPlacePath(expr)))
       return
     }
-    const focus = itemOf(at)
+    const focus = itemOf(given)
     if (expr instanceof Coalesce) {
       this.#writeCoalesced(focus, expr)
       return
@@ -141,8 +141,8 @@ export class TemplateRun {
   }
 
   /** `{{if}}`/`{{elseif}}` conditions (T-IF-2, XP-EBV-1). */
-  test(at: TemplateFocus, expr: TemplateExpression): boolean {
-    const focus = itemOf(at)
+  test(given: TemplateFocus, expr: TemplateExpression): boolean {
+    const focus = itemOf(given)
     return effectiveBooleanValue(expr instanceof Coalesce ? this.#coalesce(focus, expr) : this.#value(focus, expr))
   }
 
@@ -180,8 +180,8 @@ export class TemplateRun {
     return withItem(this.#evaluate(focus, expr))
   }
 
-  #evaluate(at: TemplateFocus, expr: TemplateExpression): Sequence {
-    const focus = itemOf(at)
+  #evaluate(given: TemplateFocus, expr: TemplateExpression): Sequence {
+    const focus = itemOf(given)
     return expr instanceof Coalesce ? this.#coalesce(focus, expr) : evaluate(this.ctx, expr, focus, this.scope)
   }
 
