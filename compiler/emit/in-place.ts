@@ -6,8 +6,10 @@
  * reads JSON content not decoded yet as text, and hands anything else back to the usual run.
  */
 import type { TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
+import type { XPathNode } from '../ir/xpath.js'
 import { childPathOf } from './xpath.js'
 
+/** True when the template reads its input only through loops that copy child paths of the items. */
 export function readsInputInPlace(node: TemplateNode): boolean {
   if (node.assigned.length > 0) return false
   let loops = 0
@@ -34,6 +36,6 @@ function isItemCopy(part: TemplatePart): boolean {
   return plan?.tier === 'fast' && childPathOf(plan.expr) !== null
 }
 
-function onlyOperand(expr: TemplateExpr) {
+function onlyOperand(expr: TemplateExpr): XPathNode | undefined {
   return expr.operands.length === 1 ? expr.operands[0] : undefined
 }
