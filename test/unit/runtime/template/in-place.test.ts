@@ -103,6 +103,15 @@ describe('a template run over JSON text in place', () => {
     expect(content.decoded).toBeUndefined()
   })
 
+  it('T-LOOP-1: a loop value that is not an array is reported once, by the usual run', () => {
+    const ctx = newContext()
+    const messages: string[] = []
+    ctx.debug = (level, topic, message) => messages.push(`${level} ${topic} ${message}`)
+    const content = new Content(Buffer.from('{"id":1}'), 'application/json')
+    expect(renderTemplate(ctx, compiled.get(MAP_ITEMS)!, [content])).toBe('[]')
+    expect(messages).toEqual(['debug template flows/order.xml:3:4: template: the loop value is not an array; nothing is iterated'])
+  })
+
   it('leaves content of other media types, and content already decoded, to the usual run', () => {
     const text = new Content(Buffer.from('[{"id":1}]'), 'text/plain')
     expect(renderTemplate(newContext(), compiled.get(MAP_ITEMS)!, [text])).toBe('[]')
