@@ -5,7 +5,7 @@
  * false: the caller then decodes the text the usual way, which reports or handles it. Templates whose
  * loops only copy members of array items read upstream answers this way (runtime/template/json-loop.ts).
  */
-import { MAX_JSON_DEPTH } from './parse-json.js'
+import { jsonNumberEnd, MAX_JSON_DEPTH } from './json-grammar.js'
 
 export class JsonTextReader {
   pos = 0
@@ -159,31 +159,9 @@ export class JsonTextReader {
   }
 
   skimNumber(): boolean {
-    const text = this.text
-    let pos = this.pos
-    if (text.charCodeAt(pos) === 0x2d /* - */) pos++
-    let c = text.charCodeAt(pos)
-    if (c === 0x30) pos++
-    else if (c >= 0x31 && c <= 0x39) {
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    } else return false
-    if (text.charCodeAt(pos) === 0x2e /* . */) {
-      pos++
-      if (!isDigit(text.charCodeAt(pos))) return false
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    }
-    c = text.charCodeAt(pos)
-    if (c === 0x65 || c === 0x45 /* e E */) {
-      pos++
-      c = text.charCodeAt(pos)
-      if (c === 0x2b || c === 0x2d) pos++
-      if (!isDigit(text.charCodeAt(pos))) return false
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    }
-    this.pos = pos
+    const end = jsonNumberEnd(this.text, this.pos)
+    if (end < 0) return false
+    this.pos = end
     return true
   }
 
@@ -192,10 +170,6 @@ export class JsonTextReader {
     this.pos += word.length
     return true
   }
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39
 }
 
 function isHex(c: number): boolean {

@@ -6,6 +6,16 @@
  */
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { ITEM_NAME } from './json-type.js'
+import { renderJsonValue } from './render-json-value.js'
+
+/**
+ * The compact JSON of the first value `names` selects below `json` (oxn.md OXN-R), or `null` when it
+ * selects nothing (templates.md T-OUT-2): what a template writes for a child-path placeholder.
+ */
+export function renderMemberAt(json: JsonValue, names: readonly string[], from = 0): string {
+  const found = firstMemberAt(json, names, from)
+  return found === undefined ? 'null' : renderJsonValue(found)
+}
 
 /**
  * The first value `names` selects below `json`, or undefined when it selects nothing. The names are

@@ -9,9 +9,9 @@
  */
 import { JsonNumber, JsonNumberLiteral, JsonObject, type JsonValue } from '../values/json-value.js'
 import { JsonSyntaxError } from './json-syntax-error.js'
+import { jsonNumberEnd, MAX_JSON_DEPTH, numberFailure } from './json-grammar.js'
 
-/** Arrays/objects nested deeper than this are invalid (OXN-13: the top level is level 1). */
-export const MAX_JSON_DEPTH = 512
+export { MAX_JSON_DEPTH }
 
 /** Objects with more members than this look for repeated keys through a Map instead of `indexOf`. */
 const LINEAR_KEY_SEARCH_LIMIT = 16
@@ -292,31 +292,10 @@ class JsonScanner {
   parseNumber(): JsonNumber {
     const text = this.text
     const start = this.pos
-    let pos = start
-    if (text.charCodeAt(pos) === 0x2d) pos++
-    let c = text.charCodeAt(pos)
-    if (c === 0x30) pos++
-    else if (c >= 0x31 && c <= 0x39) {
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    } else return this.failAt(pos, 'invalid number, expected a digit')
-    if (text.charCodeAt(pos) === 0x2e /* . */) {
-      pos++
-      if (!isDigit(text.charCodeAt(pos))) return this.failAt(pos, 'invalid number, expected a digit after the decimal point')
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    }
-    c = text.charCodeAt(pos)
-    if (c === 0x65 || c === 0x45 /* e E */) {
-      pos++
-      c = text.charCodeAt(pos)
-      if (c === 0x2b || c === 0x2d) pos++
-      if (!isDigit(text.charCodeAt(pos))) return this.failAt(pos, 'invalid number, expected a digit in the exponent')
-      do pos++
-      while (isDigit(text.charCodeAt(pos)))
-    }
-    this.pos = pos
-    return new JsonNumberLiteral(text.slice(start, pos))
+    const end = jsonNumberEnd(text, start)
+    if (end < 0) return this.failAt(-1 - end, numberFailure(text, -1 - end))
+    this.pos = end
+    return new JsonNumberLiteral(text.slice(start, end))
   }
 
   parseLiteral<T extends JsonValue>(word: string, value: T): T {
@@ -359,10 +338,6 @@ function quotedAt(text: string, at: number, key: string): boolean {
   const length = key.length
   for (let i = 0; i < length; i++) if (text.charCodeAt(at + 1 + i) !== key.charCodeAt(i)) return false
   return text.charCodeAt(at + 1 + length) === 0x22
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39
 }
 
 /** The value of the four hex digits at `at`, or -1. */

@@ -10,8 +10,7 @@
  * or any other command. Members that need rendering (escaped strings, objects, arrays) and deeper
  * paths are decoded one value at a time.
  */
-import { firstMemberAt, JsonTextReader, MAX_JSON_DEPTH, parseJson, renderJsonValue } from '../oxn/index.js'
-import type { JsonValue } from '../values/json-value.js'
+import { JsonTextReader, MAX_JSON_DEPTH, parseJson, renderMemberAt } from '../oxn/index.js'
 
 /** The context item of a template run over undecoded JSON text. */
 export class JsonTextFocus {
@@ -49,13 +48,13 @@ export class JsonItem {
   end = 0
   isObject = false
   /** Member count of the first object. */
-  count = 0
-  members = new Int32Array(16 * FIELDS)
+  #count = 0
+  #members = new Int32Array(16 * FIELDS)
   /** The first names of the paths asked for of the first object; after it, the members recorded. */
-  readonly names: string[] = []
-  /** Whether the first object has been read (then `slots` hold the members in `names`). */
-  learned = false
-  slots = new Int32Array(0)
+  readonly #names: string[] = []
+  /** Whether the first object has been read (then `#slots` hold the members in `#names`). */
+  #learned = false
+  #slots = new Int32Array(0)
 
   constructor(readonly text: string) {}
 
@@ -64,77 +63,78 @@ export class JsonItem {
    * firstMemberAt over the decoded item would give it), or 'null' when it selects nothing (T-OUT-2).
    */
   render(path: readonly string[]): string {
-    if (!this.isObject) return renderFound(firstMemberAt(parseJson(this.text.slice(this.start, this.end)), path))
+    if (!this.isObject) return renderMemberAt(parseJson(this.text.slice(this.start, this.end)), path)
     const name = path[0]!
     let start: number
     let end: number
     let asWritten: boolean
-    if (this.learned) {
-      const slot = this.names.indexOf(name)
+    if (this.#learned) {
+      const slot = this.#names.indexOf(name)
       // a body asks for the same members of every item: anything else hands the run back
       if (slot < 0) throw NOT_READ_IN_PLACE
       const at = slot * SLOT_FIELDS
-      start = this.slots[at + SLOT_START]!
+      start = this.#slots[at + SLOT_START]!
       if (start < 0) return 'null'
-      end = this.slots[at + SLOT_END]!
-      asWritten = this.slots[at + SLOT_AS_WRITTEN] === 1
+      end = this.#slots[at + SLOT_END]!
+      asWritten = this.#slots[at + SLOT_AS_WRITTEN] === 1
     } else {
-      if (!this.names.includes(name)) this.names.push(name)
+      if (!this.#names.includes(name)) this.#names.push(name)
       const at = this.#lastMember(name)
       if (at < 0) return 'null'
-      start = this.members[at + VALUE_START]!
-      end = this.members[at + VALUE_END]!
-      asWritten = this.members[at + VALUE_AS_WRITTEN] === 1
+      start = this.#members[at + VALUE_START]!
+      end = this.#members[at + VALUE_END]!
+      asWritten = this.#members[at + VALUE_AS_WRITTEN] === 1
     }
     const value = this.text.slice(start, end)
     if (path.length === 1 && asWritten) return value
-    return renderFound(firstMemberAt(parseJson(value), path, 1))
+    return renderMemberAt(parseJson(value), path, 1)
   }
 
   /** Where the fields of the last member named `name` start (OXN-12: a repeated key's last value), or -1. */
   #lastMember(name: string): number {
-    const { members, text } = this
-    for (let at = (this.count - 1) * FIELDS; at >= 0; at -= FIELDS) {
-      const start = members[at + KEY_START]!
-      const end = members[at + KEY_END]!
-      if (members[at + KEY_PLAIN] === 1) {
-        if (end - start === name.length && text.startsWith(name, start)) return at
-      } else if (parseJson(text.slice(start - 1, end + 1)) === name) return at
+    const members = this.#members
+    for (let at = (this.#count - 1) * FIELDS; at >= 0; at -= FIELDS) {
+      if (this.#keyIs(members[at + KEY_START]!, members[at + KEY_END]!, members[at + KEY_PLAIN] === 1, name)) return at
     }
     return -1
   }
 
-  /** Starts reading an object item: from the second object on, only the members asked for are recorded. */
-  beginObject(): void {
+  /** Whether the key between `keyStart` and `keyEnd` (no quotes) is `name`; an escaped key is decoded. */
+  #keyIs(keyStart: number, keyEnd: number, keyPlain: boolean, name: string): boolean {
+    if (keyPlain) return keyEnd - keyStart === name.length && this.text.startsWith(name, keyStart)
+    return parseJson(this.text.slice(keyStart - 1, keyEnd + 1)) === name
+  }
+
+  /**
+   * Starts reading an object item. True from the second object on: then only the members asked for
+   * are recorded (`slotOf`, `fill`); before, every member (`add`).
+   */
+  beginObject(): boolean {
     this.isObject = true
-    if (this.count > 0 || this.learned) {
-      if (!this.learned) {
-        this.learned = true
-        this.slots = new Int32Array(this.names.length * SLOT_FIELDS)
-      }
-      for (let at = 0; at < this.slots.length; at += SLOT_FIELDS) this.slots[at + SLOT_START] = -1
+    if (this.#count === 0 && !this.#learned) return false
+    if (!this.#learned) {
+      this.#learned = true
+      this.#slots = new Int32Array(this.#names.length * SLOT_FIELDS)
     }
+    for (let at = 0; at < this.#slots.length; at += SLOT_FIELDS) this.#slots[at + SLOT_START] = -1
+    return true
   }
 
   /** Where the member with this key is recorded once the members are known: its slot, or -1. */
   slotOf(keyStart: number, keyEnd: number, keyPlain: boolean): number {
-    const names = this.names
-    const length = keyEnd - keyStart
-    for (let slot = 0; slot < names.length; slot++) {
-      const name = names[slot]!
-      if (keyPlain ? name.length === length && this.text.startsWith(name, keyStart) : parseJson(this.text.slice(keyStart - 1, keyEnd + 1)) === name) return slot
-    }
+    const names = this.#names
+    for (let slot = 0; slot < names.length; slot++) if (this.#keyIs(keyStart, keyEnd, keyPlain, names[slot]!)) return slot
     return -1
   }
 
   /** Records a member of the first object. */
   add(keyStart: number, keyEnd: number, keyPlain: boolean, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
-    let members = this.members
-    const at = this.count * FIELDS
+    let members = this.#members
+    const at = this.#count * FIELDS
     if (at + FIELDS > members.length) {
       const grown = new Int32Array(members.length * 2)
       grown.set(members)
-      members = this.members = grown
+      members = this.#members = grown
     }
     members[at + KEY_START] = keyStart
     members[at + KEY_END] = keyEnd
@@ -142,20 +142,16 @@ export class JsonItem {
     members[at + VALUE_START] = valueStart
     members[at + VALUE_END] = valueEnd
     members[at + VALUE_AS_WRITTEN] = valueAsWritten ? 1 : 0
-    this.count++
+    this.#count++
   }
 
   /** Records a member asked for (a later one of the same key replaces it, OXN-12). */
   fill(slot: number, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
     const at = slot * SLOT_FIELDS
-    this.slots[at + SLOT_START] = valueStart
-    this.slots[at + SLOT_END] = valueEnd
-    this.slots[at + SLOT_AS_WRITTEN] = valueAsWritten ? 1 : 0
+    this.#slots[at + SLOT_START] = valueStart
+    this.#slots[at + SLOT_END] = valueEnd
+    this.#slots[at + SLOT_AS_WRITTEN] = valueAsWritten ? 1 : 0
   }
-}
-
-function renderFound(json: JsonValue | undefined): string {
-  return json === undefined ? 'null' : renderJsonValue(json)
 }
 
 /** An object on the loop's path: the member name followed into it, and how deep it is. */
@@ -220,8 +216,7 @@ export class JsonItems implements IterableIterator<JsonItem> {
       item.end = reader.pos
       return
     }
-    item.beginObject()
-    const learned = item.learned
+    const learned = item.beginObject()
     const depth = this.#depth + 1
     if (depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
     reader.pos++

@@ -9,7 +9,7 @@
 import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
 import type { Item, Sequence } from '../values/item.js'
-import { OxnElement, effectiveBooleanValue, firstMemberAt, renderJson, renderJsonValue } from '../oxn/index.js'
+import { OxnElement, effectiveBooleanValue, firstMemberAt, renderJson, renderJsonValue, renderMemberAt } from '../oxn/index.js'
 import { XPathValueError } from '../oxn/value-error.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { evaluate } from '../xpath/evaluate.js'
@@ -97,8 +97,7 @@ export class TemplateRun {
       return
     }
     if (expr.childPath !== null && focus instanceof OxnElement) {
-      const json = firstMemberAt(focus.json, expr.childPath)
-      this.#write(json === undefined ? 'null' : renderJsonValue(json))
+      this.#write(renderMemberAt(focus.json, expr.childPath))
       return
     }
     const item = firstOf(this.#value(focus, expr))
