@@ -14,9 +14,15 @@ export class JsonTextReader {
    * quotes included, is exactly its JSON output (templates.md T-ESC-1, oxn.md OXN-R5).
    */
   plainString = true
-  /** Where the next character that needs a closer look in a string is; valid while not behind the reader. */
-  #special = -1
-  readonly #specialSearch = /[\\\u0000-\u001f\ud800-\udfff]/g
+  /**
+   * Where the next `\\` and the next control character or surrogate are (text.length: none); each
+   * valid while not behind the reader. Two searches, because one class holding `\\` as well measured
+   * 2.5 times slower than the one range of control characters (a surrogate range costs nothing in
+   * text without characters beyond U+00FF) plus indexOf for `\\`.
+   */
+  #backslash = -1
+  #controlOrSurrogate = -1
+  readonly #controlOrSurrogateSearch = /[\u0000-\u001f\ud800-\udfff]/g
 
   constructor(readonly text: string) {}
 
@@ -66,8 +72,9 @@ export class JsonTextReader {
     const start = this.pos + 1
     // most strings hold no escape, control character or surrogate: then one search finds the end
     const quote = this.text.indexOf('"', start)
-    if (this.#special < start) this.#special = this.#nextSpecial(start)
-    if (quote >= 0 && quote < this.#special) {
+    if (this.#backslash < start) this.#backslash = this.#nextBackslash(start)
+    if (this.#controlOrSurrogate < start) this.#controlOrSurrogate = this.#nextControlOrSurrogate(start)
+    if (quote >= 0 && quote < this.#backslash && quote < this.#controlOrSurrogate) {
       this.pos = quote + 1
       this.plainString = true
       return true
@@ -75,12 +82,14 @@ export class JsonTextReader {
     return this.#skimStringByCharacter()
   }
 
-  /**
-   * Where the next `\\`, control character or surrogate is at or after `start` (text.length: none).
-   * One regular expression search, native and much faster than a loop, covers each part of the text once.
-   */
-  #nextSpecial(start: number): number {
-    const search = this.#specialSearch
+  #nextBackslash(start: number): number {
+    const at = this.text.indexOf('\\', start)
+    return at < 0 ? this.text.length : at
+  }
+
+  /** One native search covers each part of the text once: much faster than a loop. */
+  #nextControlOrSurrogate(start: number): number {
+    const search = this.#controlOrSurrogateSearch
     search.lastIndex = start
     return search.test(this.text) ? search.lastIndex - 1 : this.text.length
   }

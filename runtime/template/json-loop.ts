@@ -101,7 +101,13 @@ export class JsonItem {
 
   /** Whether the key between `keyStart` and `keyEnd` (no quotes) is `name`; an escaped key is decoded. */
   #keyIs(keyStart: number, keyEnd: number, keyPlain: boolean, name: string): boolean {
-    if (keyPlain) return keyEnd - keyStart === name.length && this.text.startsWith(name, keyStart)
+    if (keyPlain) {
+      if (keyEnd - keyStart !== name.length) return false
+      // a loop of charCodeAt, which the optimiser inlines: startsWith at an offset of a long text
+      // measured as a quarter of the whole read
+      for (let i = 0; i < name.length; i++) if (this.text.charCodeAt(keyStart + i) !== name.charCodeAt(i)) return false
+      return true
+    }
     return parseJson(this.text.slice(keyStart - 1, keyEnd + 1)) === name
   }
 

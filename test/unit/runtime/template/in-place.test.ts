@@ -45,6 +45,7 @@ const MAP_PATH = '{"out":[{{loop data/users}}{{ id }}{{end}}]}'
 const RUNS: [string, string, string, boolean][] = [
   ['numbers keep their literals (OXN-7)', MAP_ITEMS, '[{"id":1.50},{"id":-0},{"id":1E+3},{"id":12345678901234567890},{"id":0.0000001}]', true],
   ['strings: plain, escaped, surrogates (T-ESC-1)', MAP_ITEMS, String.raw`[{"name":"Ada"},{"name":"a\"b\\c\/d\u00e9\n\u0001"},{"name":"lone \ud800 x"},{"name":"😀 paired"},{"name":"caf` + '\u00e9' + String.raw` \u2028"}]`, true],
+  ['plain strings between escaped ones and after a control character outside strings', MAP_ITEMS, String.raw`[{"name":"\u0041"},{"name":"b"},` + '\n' + String.raw`{"name":"tab\there","id":1},{"name":"c"},{"name":"\ud83d\ude00"},{"name":"d"}]`, true],
   ['literals, missing members, nulls', MAP_ITEMS, '[{"id":true},{"id":false},{"id":null},{},{"other":1}]', true],
   ['objects and arrays are rendered compact', MAP_ITEMS, '[{"tags":[ 1 , "x" , {"k" : [ ] } ]},{"tags":{ "a" : 1, "a" : 2 }}]', true],
   ['a deeper path', MAP_ITEMS, '[{"address":{"city":"Oslo","zip":"0150"}},{"address":{"zip":"1"}},{"address":[{"city":"in an array"}]},{"address":"flat"}]', true],
