@@ -38,7 +38,8 @@
  *   language server) and reads the action registry and the extension table, so it sits above `flow`.
  * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
  * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
- *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it.
+ *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it; `init` writes a new project's
+ *   files (templates/init) for `svc-compile init`.
  * - `lsp` (the language server) is the top: it runs compile() on an editor's unsaved documents and
  *   reads the parsers' tables, the documentation table and svc-test's rule for finding a definition.
  * - the compiler reads runtime/ only through the modules COMPILER_READS_RUNTIME lists, and the
@@ -84,7 +85,7 @@ const COMPILER_LAYERS = [
   ['upstream', 'output'],
   ['index.ts'],
   ['serve'],
-  ['testing'],
+  ['testing', 'init'],
   ['cli'],
   ['lsp'],
 ]

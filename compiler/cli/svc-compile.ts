@@ -6,7 +6,8 @@
  * stderr in the CL4 shape with their codes (coloured on a terminal or with FORCE_COLOR); the one-line
  * summary of what was built goes to stdout. `--format json|sarif|github` prints the diagnostics as a
  * document on stdout instead, and the summary line moves to stderr; the exit status stays (CL5): 0
- * success, 1 errors in the project, 2 usage error.
+ * success, 1 errors in the project, 2 usage error. `svc-compile init` writes a new project
+ * (compiler/init).
  */
 import { parseArgs } from 'node:util'
 import { DIAGNOSTIC_FORMATS, isDiagnosticFormat } from '../diagnostics/formats.js'
@@ -22,6 +23,7 @@ const USAGE = `Usage:
   svc-compile <definition.yaml|json> --check [--typecheck] [--format <f>] [--quiet]
   svc-compile <definition.yaml|json> --serve [-p <port>] [--host <addr>] [-d <debug>] [--watch] [--quiet]
   svc-compile --print-schema definition|flow
+  svc-compile init [<dir>]     write a new project (svc-compile init --help)
 
 Options:
   -o, --out <dir>      output directory (server.mjs, src/, site/, build.json)
@@ -65,6 +67,10 @@ async function printSchema(name: string, positionals: number): Promise<number> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'init') {
+    const { runInit } = await import('../init/init-command.js')
+    return runInit(argv.slice(1), STREAMS)
+  }
   let parsed
   try {
     parsed = parseArgs({

@@ -19,7 +19,10 @@ export async function loadSkeletons(): Promise<SkeletonParts> {
   const prepared = join(root, PREPARED_SKELETONS)
   if (existsSync(prepared)) {
     const preparedAt = statSync(prepared).mtimeMs
-    const skeletons = readdirSync(join(root, 'templates')).map((name) => statSync(join(root, 'templates', name)).mtimeMs)
+    // the skeleton modules only: templates/init/ holds svc-compile init's files
+    const skeletons = readdirSync(join(root, 'templates'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => statSync(join(root, 'templates', name)).mtimeMs)
     if (skeletons.every((changed) => changed <= preparedAt)) return JSON.parse(readFileSync(prepared, 'utf8')) as SkeletonParts
   }
   // Loaded here: ts-morph takes longer to load than a small build takes

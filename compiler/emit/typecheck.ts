@@ -3,7 +3,8 @@
  * is product surface and must compile cleanly). A failure is a compiler bug, reported as such.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Project, ts } from 'ts-morph'
 import { packageRoot } from '../package-root.js'
 
@@ -26,6 +27,14 @@ function runtimeEntry(root: string): string {
   return join(root, 'runtime', 'surface.ts')
 }
 
+/**
+ * The folder that holds `@types/node`, a dependency of svc-gateway: its own node_modules in a
+ * checkout, usually the project's when the package is installed (npm hoists it).
+ */
+function nodeTypesRoot(root: string): string {
+  return dirname(dirname(createRequire(join(root, 'package.json')).resolve('@types/node/package.json')))
+}
+
 /** Returns the formatted type errors of the generated modules (empty when they type-check). */
 export function typecheckModules(srcDir: string, modules: ReadonlyMap<string, string>): string[] {
   const root = packageRoot()
@@ -38,7 +47,7 @@ export function typecheckModules(srcDir: string, modules: ReadonlyMap<string, st
       noEmit: true,
       skipLibCheck: true,
       types: ['node'],
-      typeRoots: [join(root, 'node_modules', '@types')],
+      typeRoots: [nodeTypesRoot(root)],
       paths: { 'svc-gateway/runtime': [runtimeEntry(root)] },
     },
     skipAddingFilesFromTsConfig: true,
