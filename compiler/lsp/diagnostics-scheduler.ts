@@ -19,6 +19,8 @@ export interface SchedulerHost {
   check(project: ScheduledProject): Promise<CheckResult>
   publish(path: string, diagnostics: LspDiagnostic[]): void
   convert(diagnostic: Diagnostic): LspDiagnostic
+  /** The server's own diagnostics for a file the check reported on, after the compiler's. */
+  notes(project: ScheduledProject, path: string): LspDiagnostic[]
   /** A check failed unexpectedly (a compiler bug): shown to the user, never thrown. */
   fail(project: ScheduledProject, error: unknown): void
 }
@@ -76,8 +78,9 @@ export class DiagnosticsScheduler {
     if (generation !== state.generation) return
     const now = new Set<string>()
     for (const [path, diagnostics] of result.byFile) {
-      this.host.publish(path, diagnostics.map((d) => this.host.convert(d)))
-      if (diagnostics.length > 0) now.add(path)
+      const all = [...diagnostics.map((d) => this.host.convert(d)), ...this.host.notes(project, path)]
+      this.host.publish(path, all)
+      if (all.length > 0) now.add(path)
     }
     for (const path of state.published) if (!result.byFile.has(path)) this.host.publish(path, [])
     state.published = now

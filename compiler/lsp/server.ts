@@ -2,7 +2,7 @@
  * The language server (issue 14 part 4): one connection, the editor's open documents, and the
  * features of this folder. Definitions (`*.yaml`, `*.yml`, `*.json`), flows and test documents
  * (`*.xml`) are the documents it knows; each belongs to the project of its definition
- * (project-root.ts).
+ * (project-root.ts). A flow or test document without one is checked alone and says so (checked-alone.ts).
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -10,11 +10,13 @@ import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic a
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { packageVersion } from '../package-root.js'
 import { checkProject } from './check.js'
+import { checkedAloneNote } from './checked-alone.js'
 import { completionsAt } from './completion.js'
 import { definitionAt } from './definition.js'
 import { DiagnosticsScheduler, type ScheduledProject, type SchedulerHost } from './diagnostics-scheduler.js'
 import { hoverAt } from './hover.js'
 import { toLspDiagnostic } from './lsp-diagnostic.js'
+import { DefinitionFolders } from './definition-folders.js'
 import { definitionFor } from './project-root.js'
 
 export interface ServerOptions {
@@ -32,6 +34,7 @@ interface InitializationOptions {
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument)
   let configured: string | undefined
+  const folders = new DefinitionFolders()
   let scheduler = new DiagnosticsScheduler(schedulerHost(), options.debounceMs ?? 200)
 
   const pathOf = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined)
@@ -44,7 +47,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return open
   }
   const projectOf = (path: string, open: ReadonlyMap<string, string>): ScheduledProject => {
-    const definition = definitionFor(path, configured, (candidate) => open.has(candidate))
+    const definition = definitionFor(path, configured, open, folders)
     return { definition, key: definition ?? path }
   }
 
@@ -59,6 +62,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         void connection.sendDiagnostics({ uri: pathToFileURL(path).href, diagnostics })
       },
       convert: toLspDiagnostic,
+      notes(project: ScheduledProject, path: string) {
+        return project.definition === null && path === project.key ? [checkedAloneNote(openTexts().get(path) ?? '')] : []
+      },
       fail(project: ScheduledProject, error: unknown) {
         connection.console.error(`svc-lsp: checking ${project.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       },
@@ -94,7 +100,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     opened.add(event.document.uri)
     changed(event.document.uri, first ? 0 : undefined)
   })
-  documents.onDidSave((event) => changed(event.document.uri, 0))
+  documents.onDidSave((event) => {
+    // the saved text may now declare (or no longer declare) a definition by content
+    const path = pathOf(event.document.uri)
+    if (path !== undefined) folders.forget([path])
+    changed(event.document.uri, 0)
+  })
   documents.onDidClose((event) => {
     opened.delete(event.document.uri)
     // the file on disk now counts again; a document checked alone has nothing left to show
@@ -106,7 +117,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   })
 
   // a file changed on disk (when the client watches files): every project with an open document is checked again
-  connection.onDidChangeWatchedFiles(() => {
+  connection.onDidChangeWatchedFiles((params) => {
+    folders.forget(params.changes.flatMap((change) => pathOf(change.uri) ?? []))
     const open = openTexts()
     const projects = new Map([...open.keys()].map((path) => projectOf(path, open)).map((project) => [project.key, project]))
     for (const project of projects.values()) scheduler.schedule(project)

@@ -5,7 +5,7 @@
  * compile() reports) for the same text saved to disk.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -35,6 +35,8 @@ interface Published {
 }
 
 let site: string
+/** More project folders made by single tests, removed at the end. */
+const others: string[] = []
 let child: ChildProcessWithoutNullStreams
 let connection: MessageConnection
 let stderr = ''
@@ -83,6 +85,7 @@ afterAll(() => {
   connection?.dispose()
   child?.kill()
   rmSync(site, { recursive: true, force: true })
+  for (const other of others) rmSync(other, { recursive: true, force: true })
 })
 
 describe('svc-lsp over stdio', { timeout: 60_000 }, () => {
@@ -205,6 +208,43 @@ describe('svc-lsp over stdio', { timeout: 60_000 }, () => {
     from = published.length
     await connection.sendNotification('textDocument/didChange', { textDocument: { uri: uriOf(definition), version: 3 }, contentChanges: [{ text }] })
     await nextDiagnostics(uriOf(definition), from, (p) => p.diagnostics.length === 0)
+  })
+
+  it('finds a definition named api.yaml by its content: it is checked, and its flows with it', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'svc-lsp-api-'))
+    others.push(other)
+    cpSync(join(ROOT, 'examples/quickstart'), other, { recursive: true, filter: (path) => !path.includes('/dist') })
+    renameSync(join(other, 'definition.yaml'), join(other, 'api.yaml'))
+    const api = join(other, 'api.yaml')
+    const broken = readFileSync(api, 'utf8').replace('x-svc-flow: flows/echo.xml', 'x-svc-flow: flows/echoo.xml')
+    let from = published.length
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(api), languageId: 'yaml', version: 1, text: broken } })
+    const reported = await nextDiagnostics(uriOf(api), from, (p) => p.diagnostics.length > 0)
+    expect(reported.diagnostics.map((d) => d.code)).toEqual(['project/missing-flow'])
+
+    const hello = join(other, 'flows/hello.xml')
+    from = published.length
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uriOf(hello), languageId: 'xml', version: 1, text: readFileSync(hello, 'utf8').replace('concat(', 'concatt(') },
+    })
+    const flow = await nextDiagnostics(uriOf(hello), from, (p) => p.diagnostics.length > 0)
+    // checked with the definition: no note that it was checked on its own
+    expect(flow.diagnostics.map((d) => [d.code, d.severity])).toEqual([['xpath/unknown-function', 1]])
+  })
+
+  it('says once, as information, that a flow without a definition is checked on its own', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'svc-lsp-lone-'))
+    others.push(other)
+    mkdirSync(join(other, 'flows'))
+    const lone = join(other, 'flows/lone.xml')
+    const from = published.length
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(lone), languageId: 'xml', version: 1, text: '<flow>\n  <eval>concatt()</eval>\n</flow>\n' } })
+    const { diagnostics } = await nextDiagnostics(uriOf(lone), from, (p) => p.diagnostics.length > 0)
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['xpath/unknown-function', 1],
+      [undefined, 3],
+    ])
+    expect(diagnostics[1]!.message).toMatch(/^no definition found in this folder or a parent .*checked on its own/)
   })
 
   it('shuts down and exits when asked', async () => {
