@@ -69,17 +69,26 @@ export class JsonTextReader {
 
   /** At `"`: checks the string and moves past its closing quote; sets `plainString`. */
   skimString(): boolean {
-    const start = this.pos + 1
-    // most strings hold no escape, control character or surrogate: then one search finds the end
-    const quote = this.text.indexOf('"', start)
-    if (this.#backslash < start) this.#backslash = this.#nextBackslash(start)
-    if (this.#controlOrSurrogate < start) this.#controlOrSurrogate = this.#nextControlOrSurrogate(start)
-    if (quote >= 0 && quote < this.#backslash && quote < this.#controlOrSurrogate) {
+    const quote = this.plainStringEnd(this.pos + 1)
+    if (quote >= 0) {
       this.pos = quote + 1
       this.plainString = true
       return true
     }
     return this.#skimStringByCharacter()
+  }
+
+  /**
+   * For a string whose characters start at `start` (after its opening quote): where its closing quote
+   * is when it holds no escape, control character or surrogate, else -1 (skimString then reads it
+   * character by character). Does not move the reader.
+   */
+  plainStringEnd(start: number): number {
+    // most strings are plain: then one search finds the end
+    const quote = this.text.indexOf('"', start)
+    if (this.#backslash < start) this.#backslash = this.#nextBackslash(start)
+    if (this.#controlOrSurrogate < start) this.#controlOrSurrogate = this.#nextControlOrSurrogate(start)
+    return quote >= 0 && quote < this.#backslash && quote < this.#controlOrSurrogate ? quote : -1
   }
 
   #nextBackslash(start: number): number {

