@@ -6,7 +6,7 @@
 import { relative } from 'node:path'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import { invariant } from '../diagnostics/invariant.js'
-import { Code, Name, comment, js } from './code.js'
+import { Code, comment, identifier, importCode, joinCode, js, type Name } from './code.js'
 import type * as RuntimeSurface from '../../runtime/surface.js'
 import type { RuntimeTypeName } from '../../runtime/surface.js'
 
@@ -46,13 +46,13 @@ export class EmitContext {
   /** A value export of `svc-gateway/runtime`, imported once; the surface lists every name. */
   runtime(name: RuntimeName): Name {
     this.#runtime.add(name)
-    return new Name(name)
+    return identifier(name)
   }
 
   /** A type export of `svc-gateway/runtime`. */
   runtimeType(name: RuntimeTypeName): Name {
     this.#runtimeTypes.add(name)
-    return new Name(name)
+    return identifier(name)
   }
 
   /** A module-level `const PREFIX_n = init`; the same init text gives the same constant. */
@@ -61,7 +61,7 @@ export class EmitContext {
     if (existing) return existing
     const n = (this.#counters.get(prefix) ?? 0) + 1
     this.#counters.set(prefix, n)
-    const name = new Name(`${prefix}_${n}`)
+    const name = identifier(`${prefix}_${n}`)
     this.#constants.push({ name, init })
     this.#constantsByText.set(`${prefix}\0${init.text}`, name)
     return name
@@ -96,10 +96,10 @@ export class EmitContext {
     const lines: Code[] = []
     const values = [...this.#runtime].sort()
     const types = [...this.#runtimeTypes].filter((t) => !this.#runtime.has(t)).sort()
-    const specifiers = [...values, ...types.map((t) => `type ${t}`)]
-    if (specifiers.length > 0) lines.push(new Code(`import { ${specifiers.join(', ')} } from 'svc-gateway/runtime'`))
+    const specifiers = [...values.map(identifier), ...types.map((t) => js`type ${identifier(t)}`)]
+    if (specifiers.length > 0) lines.push(importCode(js`{ ${joinCode(specifiers, ', ')} }`, 'svc-gateway/runtime'))
     const flows = [...this.#flowImports.values()].sort((a, b) => (a.modulePath < b.modulePath ? -1 : 1))
-    for (const symbol of flows) lines.push(new Code(`import { ${symbol.name.text} } from '${relativeModule(this.modulePath, symbol.modulePath)}'`))
+    for (const symbol of flows) lines.push(importCode(js`{ ${symbol.name} }`, relativeModule(this.modulePath, symbol.modulePath)))
     return lines
   }
 

@@ -2,7 +2,7 @@
  * Stable identifiers and module paths for generated code. Names derive from site-relative file paths
  * and operation ids so that they survive unrelated edits; clashes get `_2`, `_3` in sorted order.
  */
-import { Name } from './code.js'
+import { identifier, type Name } from './code.js'
 
 /**
  * Runtime exports that look like generated flow functions (`flows/handler.xml` would be `flowHandler`):
@@ -30,7 +30,7 @@ export class NameTable {
     let name = base
     for (let n = 2; this.#used.has(name); n++) name = `${base}_${n}`
     this.#used.add(name)
-    return new Name(name)
+    return identifier(name)
   }
 }
 

@@ -12,7 +12,7 @@ import type { OperationStageName } from '../../runtime/context/handler.js'
 import { operationStages, stageFacts, type StageFacts } from './operation-stages.js'
 import { StreamingAnalysis } from './streaming.js'
 import { proxyHandlerCode } from './proxy-handler.js'
-import { Code, comment, joinCode, js, lit } from './code.js'
+import { Code, comment, joinCode, js, lit, unsafeCode } from './code.js'
 import type { EmitContext } from './context.js'
 
 function segmentCode(segment: PathSegment): Code {
@@ -20,7 +20,7 @@ function segmentCode(segment: PathSegment): Code {
 }
 
 function handlerCode(handler: HandlerNode | null, ctx: EmitContext, streaming: StreamingAnalysis, stages: readonly OperationStageName[]): Code {
-  if (handler === null) return new Code('null')
+  if (handler === null) return lit(null)
   if (handler.kind === 'proxy') return proxyHandlerCode(handler, ctx, streaming.proxyStreamsBody(handler), stages)
   const run = ctx.flowFunction(handler.path)
   // UP-GEN-6 step 2: the client body may be streamed to the flow's final proxy-request
@@ -39,7 +39,7 @@ function routeCode(route: RouteNode, ctx: EmitContext, { definition, streaming, 
   const segments = joinCode(route.segments.map(segmentCode), ', ')
   const operations =
     route.operations === null
-      ? new Code('null')
+      ? lit(null)
       : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, ${handlerCode(op.handler, ctx, streaming, operationStages(facts, definition, route, op))}]`), ', ')}]`
   const handler = handlerCode(route.handler, ctx, streaming, operationStages(facts, definition, route, null))
   return js`{ pattern: ${lit(route.pattern)}, segments: [${segments}], wildcard: ${route.wildcard}, operations: ${operations}, handler: ${handler} },`
@@ -59,7 +59,7 @@ export function emitRoutes(definition: DefinitionNode, ctx: EmitContext, flows: 
   for (const route of [...definition.routes].sort(byPattern)) {
     lines.push(comment(`${route.pattern} (${ctx.at(route.loc)})`), routeCode(route, ctx, emit))
   }
-  const body = lines.length === 0 ? new Code('') : js`\n${joinCode(lines.map((line) => js`  ${line}`), '\n')}\n`
+  const body = lines.length === 0 ? unsafeCode('') : js`\n${joinCode(lines.map((line) => js`  ${line}`), '\n')}\n`
   return js`/** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: ${table} = ${create}([${body}])
 `

@@ -12,7 +12,7 @@ import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../
 import { alwaysWritesJson } from './always-json.js'
 import { readsInputInPlace } from './in-place.js'
 import { emitExpression, type EmitOptions } from './actions/expression.js'
-import { Code, Name, comment, indent, joinCode, js, lit } from './code.js'
+import { Code, comment, identifier, indent, joinCode, js, lit, type Name } from './code.js'
 import type { EmitContext } from './context.js'
 
 export interface TemplateSite {
@@ -37,7 +37,7 @@ export function emitTemplate(node: TemplateNode, ctx: EmitContext, site: Templat
   return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven}${readsInPlace} }, ${fn})`)
 }
 
-const FOCUS = new Name('focus')
+const FOCUS = identifier('focus')
 
 /** Placeholders read plain child paths straight from the JSON (T-OUT; runtime member-path.ts). */
 const READ_DIRECTLY: EmitOptions = { childPath: true }
@@ -98,13 +98,13 @@ class TemplateEmitter {
       case 'loop': {
         const items = js`t.items(${focus}, ${this.#expr(part.expr, this.inPlace ? LOOP_IN_PLACE : undefined)})`
         const n = ++this.#items
-        const item = new Name(`item${n}`)
-        const mark = new Name(`mark${n}`)
+        const item = identifier(`item${n}`)
+        const mark = identifier(`mark${n}`)
         const body = joinCode([js`const ${mark} = t.mark()`, this.parts(part.body, item), js`t.endIteration(${mark})`], '\n')
         return js`for (const ${item} of ${items}) {\n${indent(body)}\n}`
       }
       case 'with': {
-        const inner = new Name(`with${++this.#withs}`)
+        const inner = identifier(`with${++this.#withs}`)
         const enter = js`const ${inner} = t.enter(${focus}, ${this.#expr(part.expr)})`
         const branch = js`if (${inner} !== undefined) ${this.#block(part.body, inner)}`
         return js`${enter}\n${joinCode([branch, ...this.#otherwise(part.otherwise, focus)], ' ')}`

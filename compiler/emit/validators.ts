@@ -13,7 +13,7 @@ import type { DefinitionNode } from '../ir/definition.js'
 import { buildPlanData, usesValidation, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from './plan-data.js'
 import { compileValidatorModule } from './standalone.js'
 import type { AppPart } from './app-part.js'
-import { Code, comment, js, joinCode, lit, type JsonLiteral } from './code.js'
+import { Code, comment, identifier, importCode, js, joinCode, lit, type JsonLiteral } from './code.js'
 import type { EmitContext } from './context.js'
 
 /** Where the modules of one definition go, relative to `src/`. */
@@ -29,7 +29,7 @@ export interface ValidationModuleNames {
 const MAIN: ValidationModuleNames = { module: 'validation.ts', constant: 'VALIDATION', validators: 'validators' }
 
 /** The namespace the plan module imports the validators as. */
-const SCHEMAS = new Code('SCHEMAS')
+const SCHEMAS = identifier('SCHEMAS')
 
 /** Local constants of the module, deduplicated by content. */
 class Constants {
@@ -39,7 +39,7 @@ class Constants {
   add(prefix: string, type: Code, init: Code): Code {
     const known = this.#byText.get(init.text)
     if (known !== undefined) return known
-    const name = new Code(`${prefix}_${this.#byText.size + 1}`)
+    const name = identifier(`${prefix}_${this.#byText.size + 1}`)
     this.#byText.set(init.text, name)
     this.lines.push(js`const ${name}: ${type} = ${init}`)
     return name
@@ -57,7 +57,7 @@ function plainData(value: object | null): Code {
 }
 
 function validatorCode(name: string | null): Code {
-  return name === null ? lit(null) : js`${SCHEMAS}.${new Code(name)}`
+  return name === null ? lit(null) : js`${SCHEMAS}.${identifier(name)}`
 }
 
 function parameterCode(w: Writer, p: ParameterData): Code {
@@ -133,7 +133,7 @@ function planCode(w: Writer, data: PlanData): Code {
 /** The module body: the validators import, shared parameters, then `declaration`. */
 function moduleBody(w: Writer, names: ValidationModuleNames, declaration: Code): Code {
   const validators = names.validators.split('/').at(-1)!
-  const parts = [js`import * as ${SCHEMAS} from './${new Code(validators)}.js'`]
+  const parts = [importCode(js`* as ${SCHEMAS}`, `./${validators}.js`)]
   if (w.constants.lines.length > 0) parts.push(joinCode(w.constants.lines, '\n'))
   parts.push(declaration)
   return js`${joinCode(parts, '\n\n')}\n`
@@ -144,7 +144,7 @@ export function emitValidationPlan(data: PlanData, ctx: EmitContext, names: Vali
   const w: Writer = { ctx, constants: new Constants() }
   const plan = planCode(w, data)
   const declaration = js`/** Request and response validation of the definition's routes (validation.md), read by runtime/validate. */
-export const ${new Code(names.constant)}: ${ctx.runtimeType('ValidationPlan')} = ${plan}`
+export const ${identifier(names.constant)}: ${ctx.runtimeType('ValidationPlan')} = ${plan}`
   return moduleBody(w, names, declaration)
 }
 
@@ -171,7 +171,7 @@ export function emitUpstreamDefinition(definition: DefinitionNode, data: PlanDat
   const plan = planCode(w, data)
   const mockMember = mocks === null ? js`` : js`\n  mocks: ${mocks},`
   const declaration = js`/** An upstream definition for upstream validation and mocking (validation.md VA39-VA42, upstream.md UP-MOCK). */
-export const ${new Code(names.constant)}: ${ctx.runtimeType('UpstreamDefinition')} = {
+export const ${identifier(names.constant)}: ${ctx.runtimeType('UpstreamDefinition')} = {
   file: ${lit(ctx.sitePath(definition.file.path))},
   basePath: ${lit(data.basePath)},
   routes: ${routeTableCode(data, ctx)},

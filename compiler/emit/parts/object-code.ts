@@ -3,20 +3,20 @@
  * emitter, never user text) and arrays, written with spaces after commas; user values enter through
  * `lit()` only.
  */
-import { Code, indent, joinCode, js, lit, type JsonLiteral } from '../code.js'
+import { Code, identifier, indent, joinCode, js, lit, type JsonLiteral } from '../code.js'
 
 /** `{ name: value, ... }` on one line. */
 export function objectCode(entries: readonly (readonly [name: string, value: Code])[]): Code {
   if (entries.length === 0) return lit({})
   return js`{ ${joinCode(
-    entries.map(([name, value]) => js`${new Code(name)}: ${value}`),
+    entries.map(([name, value]) => js`${identifier(name)}: ${value}`),
     ', ',
   )} }`
 }
 
 /** `{`, one `name: value,` per line indented by two spaces, `}`. */
 export function blockObjectCode(entries: readonly (readonly [name: string, value: Code])[]): Code {
-  const lines = entries.map(([name, value]) => js`${new Code(name)}: ${value},`)
+  const lines = entries.map(([name, value]) => js`${identifier(name)}: ${value},`)
   return js`{\n${indent(joinCode(lines, '\n'))}\n}`
 }
 

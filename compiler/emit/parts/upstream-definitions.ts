@@ -10,7 +10,7 @@ import type { DefinitionNode } from '../../ir/definition.js'
 import type { UpstreamDefinitions } from '../../ir/upstream.js'
 import { buildPlanData } from '../plan-data.js'
 import type { AppPart, PartModule } from '../app-part.js'
-import { Code, js, joinCode, lit } from '../code.js'
+import { Code, identifier, importCode, js, joinCode, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { emitUpstreamDefinition, emitValidatorModules, type ValidationModuleNames } from '../validators.js'
 import { mockTableCode } from './mocks.js'
@@ -40,8 +40,8 @@ function upstreamModules(upstream: UpstreamDefinitions): UpstreamModule[] {
 
 function emitTable(upstream: UpstreamDefinitions, ctx: EmitContext): Code {
   const modules = upstreamModules(upstream)
-  const imports = modules.map((m, i) => new Code(`import { ${CONSTANT} as UPSTREAM_${i + 1} } from './${m.names.module.replace(/\.ts$/, '.js')}'`))
-  const entries = modules.map((m, i) => js`  [${lit(m.path)}, ${new Code(`UPSTREAM_${i + 1}`)}],`)
+  const imports = modules.map((m, i) => importCode(js`{ ${identifier(CONSTANT)} as ${identifier(`UPSTREAM_${i + 1}`)} }`, `./${m.names.module.replace(/\.ts$/, '.js')}`))
+  const entries = modules.map((m, i) => js`  [${lit(m.path)}, ${identifier(`UPSTREAM_${i + 1}`)}],`)
   const invalid = [...upstream.invalid].map(([path, reason]) => js`  [${lit(path)}, ${lit(reason)}],`)
   const list = (items: Code[]) => (items.length === 0 ? js`[]` : js`[\n${joinCode(items, '\n')}\n]`)
   const call = invalid.length === 0 ? js`${list(entries)}` : js`${list(entries)}, ${list(invalid)}`

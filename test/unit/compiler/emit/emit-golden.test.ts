@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { js, lit, Name } from '../../../../compiler/emit/code.js'
+import { identifier, js, lit } from '../../../../compiler/emit/code.js'
 import { EmitContext, type FlowSymbol } from '../../../../compiler/emit/context.js'
 import type { XPathNode } from '../../../../compiler/ir/xpath.js'
 import { expectMatchesFile } from '../../../helpers/golden.js'
@@ -30,8 +30,8 @@ const CASES = ['basic', 'terminating', 'locations', 'sub-flow', 'literals']
 /** Symbols of the flows the cases call (FlowSymbol names normally come from names.ts). */
 function symbols(): Map<string, FlowSymbol> {
   return new Map([
-    [`${SITE}/flows/lib/export.xml`, { name: new Name('flowLibExport'), modulePath: 'flows/lib/export.ts', file: 'flows/lib/export.xml' }],
-    [`${SITE}/flows/sub-flow.xml`, { name: new Name('flowSubFlow'), modulePath: 'flows/sub-flow.ts', file: 'flows/sub-flow.xml' }],
+    [`${SITE}/flows/lib/export.xml`, { name: identifier('flowLibExport'), modulePath: 'flows/lib/export.ts', file: 'flows/lib/export.xml' }],
+    [`${SITE}/flows/sub-flow.xml`, { name: identifier('flowSubFlow'), modulePath: 'flows/sub-flow.ts', file: 'flows/sub-flow.xml' }],
   ])
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { EmitContext, type FlowSymbol } from '../../../../compiler/emit/context.js'
 import { emitFlowBody } from '../../../../compiler/emit/flow-body.js'
-import { Name } from '../../../../compiler/emit/code.js'
+import { identifier } from '../../../../compiler/emit/code.js'
 import { loadFlows } from '../../../../compiler/flow/index.js'
 import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source.js'
 import { BREAK, CONTINUE, FlowContext, RaisedError, createLogger, EMPTY, type FlowFunction } from '../../../../runtime/index.js'
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const symbols = new Map<string, FlowSymbol>(
     [...flows.keys()].map((path) => {
       const file = path.slice(root.length + 1)
-      return [path, { name: new Name(names(file)), modulePath: file.replace(/\.xml$/, '.ts'), file }]
+      return [path, { name: identifier(names(file)), modulePath: file.replace(/\.xml$/, '.ts'), file }]
     }),
   )
   for (const [path, flow] of flows) {

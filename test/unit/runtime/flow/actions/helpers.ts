@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import { DiagnosticBag } from '../../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../../compiler/diagnostics/format.js'
 import { createSourceFile, locAt } from '../../../../../compiler/diagnostics/source.js'
-import { Name } from '../../../../../compiler/emit/code.js'
+import { identifier } from '../../../../../compiler/emit/code.js'
 import { EmitContext, type FlowSymbol } from '../../../../../compiler/emit/context.js'
 import { emitFlowBody } from '../../../../../compiler/emit/flow-body.js'
 import { compileFlowFile, loadFlows } from '../../../../../compiler/flow/index.js'
@@ -128,7 +128,7 @@ export async function compileProject(root: string, paths: readonly string[]): Pr
   const symbols = new Map<string, FlowSymbol>(
     [...flows.keys()].map((path, index) => {
       const file = path.slice(root.length + 1)
-      return [path, { name: new Name(`flow${index}`), modulePath: file.replace(/\.xml$/, '.ts'), file }]
+      return [path, { name: identifier(`flow${index}`), modulePath: file.replace(/\.xml$/, '.ts'), file }]
     }),
   )
   const functions = new Map<string, FlowFunction>()
