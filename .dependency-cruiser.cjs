@@ -36,6 +36,9 @@
  * - `validate`, `security` and `schemas` check and analyse IR; `language` documents the flow language
  *   and the extensions for editors (one table feeding the editor schemas, the reference page and the
  *   language server) and reads the action registry and the extension table, so it sits above `flow`.
+ * - `analysis` answers what the emitter asks of the IR and never writes code: what flows read,
+ *   whether a template always writes JSON, what streams, which stages an operation needs, which
+ *   security requirement applies, whether anything is validated.
  * - `emit` sees only the IR (and the analyses of IR above): it imports no parser and no check.
  * - `upstream` (further definitions, loaded like the definition) and `output` drive stages;
  *   `index.ts` is `compile()`; `serve`, `testing` and `cli` run it; `init` writes a new project's
@@ -81,6 +84,7 @@ const COMPILER_LAYERS = [
   ['xslt'],
   ['flow'],
   ['validate', 'security', 'schemas', 'language'],
+  ['analysis'],
   ['emit'],
   ['upstream', 'output'],
   ['index.ts'],

@@ -17,7 +17,7 @@ import { flowModulePath, NameTable, testModulePath, wantedFlowFunctionName, want
 import { emitRoutes } from './routes.js'
 import type { SkeletonParts } from './skeleton-parts.js'
 import { assembleModule, SkeletonWriter } from './skeletons.js'
-import { variableReads, type VariableReads } from './variable-reads.js'
+import { variableReads, type VariableReads } from '../analysis/variable-reads.js'
 
 export interface EmitOptions {
   /** Gateway version (package version). */

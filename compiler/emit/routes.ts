@@ -4,13 +4,13 @@
  * Routes are sorted by pattern, one per line, each after a comment with its pattern and position in
  * the definition; handlers are hoisted `HANDLER_n` constants shared by content (`x-svc-proxy`
  * handlers `PROXY_n`, emit/proxy-handler.ts). Each handler lists the pipeline stages that apply to its
- * operation (emit/operation-stages.ts), so a request runs only those.
+ * operation (analysis/operation-stages.ts), so a request runs only those.
  */
 import type { DefinitionNode, HandlerNode, PathSegment, RouteNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { OperationStageName } from '../../runtime/context/handler.js'
-import { operationStages, stageFacts, type StageFacts } from './operation-stages.js'
-import { StreamingAnalysis } from './streaming.js'
+import { operationStages, stageFacts, type StageFacts } from '../analysis/operation-stages.js'
+import { StreamingAnalysis } from '../analysis/streaming.js'
 import { proxyHandlerCode } from './proxy-handler.js'
 import { Code, comment, joinCode, js, lit, unsafeCode } from './code.js'
 import type { EmitContext } from './context.js'

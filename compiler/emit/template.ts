@@ -9,7 +9,7 @@
 import { assertNever } from '../diagnostics/invariant.js'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
-import { alwaysWritesJson } from './always-json.js'
+import { alwaysWritesJson } from '../analysis/always-json.js'
 import { readsInputInPlace } from './in-place.js'
 import { emitExpression, type EmitOptions } from './actions/expression.js'
 import { Code, comment, identifier, indent, joinCode, js, lit, type Name } from './code.js'

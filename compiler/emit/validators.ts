@@ -10,7 +10,8 @@
  */
 import { relative } from 'node:path'
 import type { DefinitionNode } from '../ir/definition.js'
-import { buildPlanData, usesValidation, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from './plan-data.js'
+import { usesValidation } from '../analysis/validation-use.js'
+import { buildPlanData, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from './plan-data.js'
 import { compileValidatorModule } from './standalone.js'
 import type { AppPart } from './app-part.js'
 import { Code, comment, identifier, importCode, js, joinCode, lit, type JsonLiteral } from './code.js'

@@ -7,14 +7,14 @@
  * can never run and are dropped too, and a requirement that always passes is no requirement.
  */
 import { invariant } from '../../diagnostics/invariant.js'
-import type { DefinitionNode, OperationNode, RouteNode, SecurityRequirementNode, SecuritySchemeNode } from '../../ir/definition.js'
+import type { DefinitionNode, RouteNode, SecuritySchemeNode } from '../../ir/definition.js'
 import { readBasicSettings, readJwtSettings, type SourceNode } from '../../security/read-schemes.js'
 import type { AppPart } from '../app-part.js'
 import { comment, indent, js, joinCode, lit, type Code } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { arrayCode, blockObjectCode, listCode, objectCode } from './object-code.js'
+import { operationRequirement, type Alternative } from '../../analysis/security-requirements.js'
 
-type Alternative = (readonly [string, readonly string[]])[]
 
 function sourceCode(source: SourceNode, ctx: EmitContext): Code {
   if (source.kind === 'value') return objectCode([['value', lit(source.value)]])
@@ -61,32 +61,6 @@ function schemeCode(definition: DefinitionNode, scheme: SecuritySchemeNode, ctx:
     ['users', arrayCode(users)],
     ['credentials', basic.credentials === null ? lit(null) : sourceCode(basic.credentials, ctx)],
   ])
-}
-
-/** A9-A11 normalised: enforced schemes only, nothing after an always-passing alternative; null: none. */
-export function normaliseRequirement(requirement: SecurityRequirementNode | null, enforced: ReadonlySet<string>): Alternative[] | null {
-  if (requirement === null) return null
-  const alternatives: Alternative[] = []
-  for (const uses of requirement.alternatives) {
-    const alternative: Alternative = uses.filter((use) => enforced.has(use.name)).map((use) => [use.name, use.scopes] as const)
-    if (alternative.length === 0 && alternatives.length === 0) return null
-    alternatives.push(alternative)
-    if (alternative.length === 0) break
-  }
-  return alternatives.length === 0 ? null : alternatives
-}
-
-/** The names of the schemes that are enforced (A3). */
-export function enforcedSchemes(definition: DefinitionNode): Set<string> {
-  return new Set(definition.securitySchemes.filter((scheme) => scheme.enforced).map((scheme) => scheme.name))
-}
-
-/**
- * The normalised requirement of an operation (A9: operation, else path, else top level); `operation`
- * null for the handler of a route without operations. Null: nothing to check.
- */
-export function operationRequirement(definition: DefinitionNode, route: RouteNode, operation: OperationNode | null, enforced: ReadonlySet<string>): Alternative[] | null {
-  return normaliseRequirement(operation?.security ?? route.security ?? definition.security, enforced)
 }
 
 /** `[method, requirement]` pairs of a route; `*` without operations. */

@@ -8,8 +8,8 @@
  */
 import type { OperationStageName } from '../../runtime/context/handler.js'
 import type { DefinitionNode, OperationNode, RouteNode } from '../ir/definition.js'
-import { usesValidation } from './plan-data.js'
-import { enforcedSchemes, operationRequirement } from './parts/security.js'
+import { usesValidation } from './validation-use.js'
+import { enforcedSchemes, operationRequirement } from './security-requirements.js'
 
 /** The definition-wide facts, found once per build. */
 export interface StageFacts {

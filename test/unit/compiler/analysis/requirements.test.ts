@@ -4,8 +4,8 @@
  * whose first alternative always passes is no requirement.
  */
 import { describe, expect, it } from 'vitest'
-import { normaliseRequirement } from '../../../../../compiler/emit/parts/security.js'
-import type { SecurityRequirementNode } from '../../../../../compiler/ir/definition.js'
+import { normaliseRequirement } from '../../../../compiler/analysis/security-requirements.js'
+import type { SecurityRequirementNode } from '../../../../compiler/ir/definition.js'
 
 const loc = { file: { path: '/d.yaml', text: '' }, start: 0, end: 0 }
 const requirement = (...alternatives: [string, string[]][][]): SecurityRequirementNode => ({

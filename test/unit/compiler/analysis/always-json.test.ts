@@ -5,7 +5,7 @@
  * that take every branch and loop count; whenever the proof says yes, every output must parse.
  */
 import { describe, expect, it } from 'vitest'
-import { alwaysWritesJson } from '../../../../compiler/emit/always-json.js'
+import { alwaysWritesJson } from '../../../../compiler/analysis/always-json.js'
 import { Content, RaisedError, applyTemplate, parseJson, renderTemplate } from '../../../../runtime/index.js'
 import { seededRandom } from '../../../helpers/seeded-random.js'
 import { compileTemplates, newContext, parse } from '../template/helpers.js'
