@@ -1,18 +1,19 @@
 /**
- * The closed set of flow element names (flows.md F-DOC-4, F-DOC-5): actions and test actions (from
- * the ACTIONS registry), `backend-flow`, and the control elements.
+ * The closed set of flow element names (flows.md F-DOC-4, F-DOC-5): actions and test actions (the
+ * ACTIONS registry, told apart by the documentation table), `backend-flow`, and the control elements.
  */
+import { isTestAction } from './action-facts.js'
 import { actionEntries } from './actions/index.js'
 
 /** Actions of actions.md, in code point order. */
 export const ACTION_NAMES: readonly string[] = actionEntries()
-  .filter((entry) => entry.testOnly !== true)
+  .filter((entry) => !isTestAction(entry.name))
   .map((entry) => entry.name)
 
 /** Test actions: only inside `svc-test` documents (F-DOC-5); `backend-flow` holds statements of its own. */
 export const TEST_ACTION_NAMES: readonly string[] = [
   ...actionEntries()
-    .filter((entry) => entry.testOnly === true)
+    .filter((entry) => isTestAction(entry.name))
     .map((entry) => entry.name),
   'backend-flow',
 ].sort()

@@ -13,6 +13,7 @@ import { actionEntry } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
 import { lowerBackendFlow } from './backend-flow.js'
 import { flowReads } from './flow-reads.js'
+import { ownAttributes, requiredAttributes } from './action-facts.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
 import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName } from './elements.js'
@@ -160,7 +161,7 @@ function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode |
   if (name === 'backend-flow') return lowerBackendFlow(element, ctx, lowerBlock)
   const entry = actionEntry(name)
   invariant(entry !== undefined, `element <${name}> is an action without an ACTIONS entry`)
-  const attributesOk = checkAttributeNames(element, ctx, [...entry.attributes, ...COMMON_ACTION_ATTRIBUTES], entry.required)
+  const attributesOk = checkAttributeNames(element, ctx, [...ownAttributes(entry.name), ...COMMON_ACTION_ATTRIBUTES], requiredAttributes(entry.name))
   if (!attributesOk) return undefined
   const condition = lowerCondition(element, ctx)
   const debug = debugTopics(element, ctx)

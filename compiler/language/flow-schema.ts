@@ -8,7 +8,7 @@
  * `in`, body or `src`) stays in the attribute documentation and the compiler's diagnostics.
  */
 import type { ActionKind } from '../ir/statements.js'
-import { ACTION_DOCS, CONTROL_DOCS, type AttributeDoc, type ElementDoc } from './action-docs.js'
+import { ACTION_DOCS, CONTROL_DOCS, type AttributeDoc, type ElementDoc } from '../flow/action-docs.js'
 
 /** The three kinds of container content: a flow, a test document, a backend flow inside one. */
 type Context = 'flow' | 'test' | 'backend'

@@ -4,7 +4,7 @@
  * equal to this text (UPDATE_GOLDEN=1 rewrites it).
  */
 import type { ActionKind } from '../ir/statements.js'
-import { ACTION_DOCS, COMMON_ATTRIBUTES, CONTROL_DOCS, type AttributeDoc, type ControlElement, type ElementDoc } from './action-docs.js'
+import { ACTION_DOCS, COMMON_ATTRIBUTES, CONTROL_DOCS, type AttributeDoc, type ControlElement, type ElementDoc } from '../flow/action-docs.js'
 import { EXTENSION_DOCS, type ExtensionLevel } from './extension-docs.js'
 import { FUNCTION_DOCS } from './function-docs.js'
 

@@ -14,8 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const ASSERT: ActionEntry<'assert'> = {
   name: 'assert',
-  attributes: [],
-  testOnly: true,
   inputs: (node) => [...(node.assertions ?? []).map((assertion) => assertion.expr), node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)

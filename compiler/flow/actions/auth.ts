@@ -14,7 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const AUTH: ActionEntry<'auth'> = {
   name: 'auth',
-  attributes: [],
   inputs: (node) => node.users.flatMap((user) => [user.name, user.pass]),
   lower(element, ctx, fields) {
     checkContainerText(element, ctx)

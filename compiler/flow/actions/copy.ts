@@ -13,7 +13,6 @@ import type { ActionEntry } from './types.js'
 
 export const COPY: ActionEntry<'copy'> = {
   name: 'copy',
-  attributes: ['in', 'out'],
   inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const input = inputLocation(element, ctx)

@@ -22,7 +22,6 @@ const LEVELS: Readonly<Record<string, DebugLevelName>> = {
 
 export const DEBUG: ActionEntry<'debug'> = {
   name: 'debug',
-  attributes: ['level', 'channel', 'xpath', 'in'],
   inputs: (node) => [node.subject.kind === 'xpath' ? node.subject.expr : node.subject.input],
   lower(element, ctx, fields) {
     const levelAttribute = attributeOf(element, 'level')

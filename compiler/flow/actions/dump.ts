@@ -5,7 +5,6 @@ import type { ActionEntry } from './types.js'
 
 export const DUMP: ActionEntry<'dump'> = {
   name: 'dump',
-  attributes: ['in', 'mime', 'status', 'minify'],
   inputs: (node) => [node.input, node.mime, node.status],
   lower(element, ctx, fields) {
     const input = locationAttribute(element, ctx, 'in')

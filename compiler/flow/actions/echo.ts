@@ -5,7 +5,6 @@ import type { ActionEntry } from './types.js'
 
 export const ECHO: ActionEntry<'echo'> = {
   name: 'echo',
-  attributes: ['mime', 'status'],
   inputs: (node) => [node.mime, node.status],
   lower(element, ctx, fields) {
     const mime = mimeAttribute(element, ctx)

@@ -14,7 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const ERROR: ActionEntry<'error'> = {
   name: 'error',
-  attributes: ['status'],
   inputs: (node) => [node.status, node.template],
   lower(element, ctx, fields) {
     const status = statusAttribute(element, ctx, 'status')

@@ -6,7 +6,6 @@ import type { ActionEntry } from './types.js'
 
 export const EVAL: ActionEntry<'eval'> = {
   name: 'eval',
-  attributes: ['out'],
   inputs: (node) => [node.expr],
   lower(element, ctx, fields) {
     const out = variableAttribute(element, ctx, 'out')

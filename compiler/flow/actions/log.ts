@@ -10,7 +10,6 @@ import type { ActionEntry } from './types.js'
 
 export const LOG: ActionEntry<'log'> = {
   name: 'log',
-  attributes: [],
   inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)

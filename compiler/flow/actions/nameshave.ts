@@ -5,7 +5,6 @@ import type { ActionEntry } from './types.js'
 
 export const NAMESHAVE: ActionEntry<'nameshave'> = {
   name: 'nameshave',
-  attributes: ['in', 'out'],
   inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const input = inputLocation(element, ctx)

@@ -8,7 +8,6 @@ import type { ActionEntry } from './types.js'
 
 export const PASS_BODY: ActionEntry<'pass-body'> = {
   name: 'pass-body',
-  attributes: ['request', 'mime', 'status'],
   inputs: (node) => [node.request, node.mime, node.status],
   lower(element, ctx, fields) {
     const request = dynamicAttribute(element, ctx, 'request')

@@ -14,7 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const PROXY_REQUEST: ActionEntry<'proxy-request'> = {
   name: 'proxy-request',
-  attributes: [],
   inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     if (ctx.options.test === true) {

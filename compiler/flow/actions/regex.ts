@@ -13,8 +13,6 @@ import type { ActionEntry } from './types.js'
 
 export const REGEX: ActionEntry<'regex'> = {
   name: 'regex',
-  attributes: ['pattern', 'replace', 'in', 'out'],
-  required: ['pattern', 'replace'],
   inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const patternAttribute = attributeOf(element, 'pattern')!

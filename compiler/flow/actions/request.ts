@@ -18,7 +18,6 @@ import type { ActionEntry } from './types.js'
 
 export const REQUEST: ActionEntry<'request'> = {
   name: 'request',
-  attributes: ['content', 'url', 'method'],
   inputs: (node) => [node.content, node.url, node.method, node.template],
   dataLocations: (node) => configSources(node.template, 'one'),
   lower(element, ctx, fields) {

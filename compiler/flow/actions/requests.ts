@@ -16,7 +16,6 @@ import type { ActionEntry } from './types.js'
 
 export const REQUESTS: ActionEntry<'requests'> = {
   name: 'requests',
-  attributes: ['src'],
   inputs: (node) => [node.template, node.variable === null ? null : { kind: 'variable', loc: node.loc, name: node.variable }],
   // a configuration held by a variable may name any location
   dataLocations: (node) => (node.variable === null ? configSources(node.template, 'many') : 'computed'),

@@ -19,8 +19,6 @@ const SITE_PREFIX = 'svc://site/'
 
 export const SERVE: ActionEntry<'serve'> = {
   name: 'serve',
-  attributes: ['dir', 'fallback-doc', 'terminate', 'out'],
-  required: ['dir', 'fallback-doc'],
   inputs: () => [],
   lower(element, ctx, fields) {
     const dir = pathAttribute(element, ctx, 'dir', ctx.dir, 'directory')

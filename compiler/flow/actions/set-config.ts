@@ -23,7 +23,6 @@ const SETTINGS: Readonly<Record<string, Readonly<Record<string, readonly string[
 
 export const SET_CONFIG: ActionEntry<'set-config'> = {
   name: 'set-config',
-  attributes: [],
   inputs: () => [],
   lower(element, ctx, fields) {
     const settings: ConfigSettingNode[] = []

@@ -10,8 +10,6 @@ import type { ActionEntry } from './types.js'
 
 export const SET_ENV: ActionEntry<'set-env'> = {
   name: 'set-env',
-  attributes: [],
-  testOnly: true,
   inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     const template = optionalBody(element, ctx)

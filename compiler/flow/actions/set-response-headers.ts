@@ -16,7 +16,6 @@ import type { ActionEntry } from './types.js'
 
 export const SET_RESPONSE_HEADERS: ActionEntry<'set-response-headers'> = {
   name: 'set-response-headers',
-  attributes: ['in', 'src', 'status'],
   inputs: (node) => [node.input, node.status, node.template],
   lower(element, ctx, fields) {
     const input = locationAttribute(element, ctx, 'in')

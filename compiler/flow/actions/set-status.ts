@@ -5,8 +5,6 @@ import type { ActionEntry } from './types.js'
 
 export const SET_STATUS: ActionEntry<'set-status'> = {
   name: 'set-status',
-  attributes: ['code'],
-  required: ['code'],
   inputs: (node) => [node.code],
   lower(element, ctx, fields) {
     const code = statusAttribute(element, ctx, 'code')

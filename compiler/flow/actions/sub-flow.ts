@@ -11,8 +11,6 @@ import type { ActionEntry } from './types.js'
 
 export const SUB_FLOW: ActionEntry<'sub-flow'> = {
   name: 'sub-flow',
-  attributes: ['src'],
-  required: ['src'],
   inputs: () => [],
   lower(element, ctx, fields) {
     const attribute = attributeOf(element, 'src')!

@@ -14,7 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const TEMPLATE: ActionEntry<'template'> = {
   name: 'template',
-  attributes: ['in', 'out', 'src', 'check'],
   inputs: (node) => [node.input, node.template],
   lower(element, ctx, fields) {
     const input = inputAttribute(element, ctx)

@@ -16,8 +16,6 @@ export const TEST_REQUEST_VARIABLES = ['status', 'response', 'headers'] as const
 
 export const TEST_REQUEST: ActionEntry<'test-request'> = {
   name: 'test-request',
-  attributes: [],
-  testOnly: true,
   inputs: (node) => [node.template],
   dataLocations: (node) => configSources(node.template, 'one'),
   lower(element, ctx, fields) {

@@ -23,11 +23,6 @@ export type DataLocations = readonly string[] | 'computed'
 export interface ActionEntry<K extends ActionKind> {
   /** The element name, the same as the node's `kind`. */
   readonly name: K
-  /** The action's own attributes (besides `if` and `debug`), as in its actions.md table. */
-  readonly attributes: readonly string[]
-  readonly required?: readonly string[]
-  /** A test action: allowed only in svc-test documents (flows.md F-DOC-5, actions.md "Test actions"). */
-  readonly testOnly?: boolean
   /**
    * The parts of a node that its run reads, besides the `if` attribute, in document order. What is
    * left out here escapes the build-time checks (XC-7) and the analysis of what a build reads

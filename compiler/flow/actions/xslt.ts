@@ -14,8 +14,6 @@ import type { ActionEntry } from './types.js'
 
 export const XSLT: ActionEntry<'xslt'> = {
   name: 'xslt',
-  attributes: ['src', 'in', 'out', 'cache'],
-  required: ['src'],
   inputs: (node) => [node.input],
   lower(element, ctx, fields) {
     const src = attributeOf(element, 'src')!

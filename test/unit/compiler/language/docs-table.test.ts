@@ -1,7 +1,8 @@
 /**
  * The documentation table is complete and agrees with the tables the compiler checks with: the
- * ACTIONS registry (attribute names, required attributes, test actions), the runtime's extension
- * functions and the extension levels of the definition loader.
+ * ACTIONS registry (whose attribute names, required attributes and test actions are read from the
+ * table itself, compiler/flow/action-facts.ts), the runtime's extension functions and the extension
+ * levels of the definition loader.
  */
 import { describe, expect, it } from 'vitest'
 import { ACTIONS } from '../../../../compiler/flow/actions/index.js'
@@ -31,12 +32,9 @@ describe('ACTION_DOCS', () => {
   })
 
   for (const entry of Object.values(ACTIONS)) {
-    it(`<${entry.name}>: attributes are the registry's plus if and debug, with the same required ones and test-only mark`, () => {
+    it(`<${entry.name}>: accepts the common if and debug, and names its rule`, () => {
       const doc = ACTION_DOCS[entry.name]
-      expect(sorted(Object.keys(doc.attributes))).toEqual(sorted([...entry.attributes, 'if', 'debug']))
-      const required = Object.entries(doc.attributes).filter(([, attribute]) => attribute.required === true).map(([name]) => name)
-      expect(sorted(required)).toEqual(sorted(entry.required ?? []))
-      expect(doc.testOnly === true).toBe(entry.testOnly === true)
+      expect(Object.keys(doc.attributes)).toEqual(expect.arrayContaining(['if', 'debug']))
       expect(doc.spec).toMatch(new RegExp(`^ACT-${entry.name}-\\d+$`))
     })
   }

@@ -2,9 +2,10 @@
  * The one documentation table of flow elements (actions.md, flows.md F-DOC, F-CTL): what every
  * action, test action and control element does, its attributes with their kinds and allowed values,
  * and the rule that defines it. The editor schemas (flow-schema.ts), the reference page and the
- * language server's hover and completion all read it, so they cannot drift apart. Keyed by
- * `ActionKind`, so an action left out is a type error; a unit test checks that the attribute names
- * equal the ACTIONS registry's (plus the common `if` and `debug`).
+ * language server's hover and completion all read it, so they cannot drift apart; the flow parser
+ * takes each action's attribute names, required attributes and test-only mark from it as well
+ * (action-facts.ts), so those are stated once. Keyed by `ActionKind`, so an action left out is a type
+ * error. It lives with the flow parser, the lowest layer that reads it.
  */
 import type { ActionKind } from '../ir/statements.js'
 
