@@ -1,5 +1,6 @@
 /**
- * The public entry of the runtime: the only module generated code imports (as `svc-gateway/runtime`).
+ * The whole runtime, for svc-test, `--serve` and the tests. Generated code imports only the names of
+ * runtime/surface.ts, which `svc-gateway/runtime` resolves to.
  */
 export * from './values/index.js'
 export * from './errors/index.js'

@@ -1,6 +1,7 @@
 /**
- * Skeleton of a generated flow module. compiler/emit/flow-module.ts clones it with ts-morph, gives
- * HANDLER_NAME the flow's function name and fills the body with the emitted statements.
+ * Skeleton of a generated flow module. compiler/emit/skeleton-parts.ts cuts it into pieces with
+ * ts-morph; compiler/emit/skeletons.ts puts the flow's function name in place of HANDLER_NAME and the
+ * emitted statements in the body.
  */
 import { CONTINUE, type Completion, type FlowContext } from 'svc-gateway/runtime'
 

@@ -7,11 +7,11 @@
  * - REQUEST_STAGES run for every request, before the operation is known: PL1 target and `$request`
  *   record, PL2 reserved endpoints, PL3 classification, PL5 route match, PL4 CORS pre-flight (it needs
  *   the match, O13), PL6 method check.
- * - OPERATION_STAGES (names in runtime/app.ts) run for an API request with a matched route, as its
- *   handler lists them (the compiler leaves out those that cannot apply; all of them otherwise): body
- *   (PL18, or a streamed body, UP-GEN-6), request validation (PL7), the flow context, security (PL8),
- *   mocking (PL9), the init flow (PL10), the handler (PL11), and the response (PL12, then PL13 and
- *   PL14 in send.ts).
+ * - OPERATION_STAGES (names in runtime/context/handler.ts) run for an API request with a matched
+ *   route, as its handler lists them (the compiler leaves out those that cannot apply, PL20; all of
+ *   them otherwise): body (PL18, or a streamed body, UP-GEN-6), request validation (PL7), the flow
+ *   context, security (PL8), mocking (PL9), the init flow (PL10), the handler (PL11), and the response
+ *   (PL12, then PL13 and PL14 in send.ts).
  */
 import type { Readable } from 'node:stream'
 import type { FlowHandler, OperationStageName } from '../context/handler.js'
