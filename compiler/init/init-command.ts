@@ -1,5 +1,5 @@
 /**
- * `svc-compile init [dir]` (issue 24): writes a new project into `dir` (default: the current folder,
+ * `svc-compile init [dir]` (operations.md CL12): writes a new project into `dir` (default: the current folder,
  * created when missing): a definition with one path, its flow, an svc-test file, editor settings, the
  * Dockerfile, a CI workflow, .gitignore, a README and package.json (an existing one gets only what it
  * lacks). It never overwrites: when any of its files exists, it writes nothing and says which.
