@@ -28,6 +28,11 @@ export function templateExpressions(template: TemplateNode | null): XPathNode[] 
           walk(part.body)
           if (part.kind === 'with' && part.otherwise) walk(part.otherwise.body)
           break
+        case 'text':
+        case 'comma':
+        case 'dot':
+          // no expression
+          break
       }
     }
   }

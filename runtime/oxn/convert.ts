@@ -40,6 +40,9 @@ export function toXPathString(value: Item | Sequence): string {
       return formatXPathNumber(item)
     case 'boolean':
       return item ? 'true' : 'false'
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof Content) return item.text
   if (item instanceof XPathArray) return item.members.length === 0 ? '' : toXPathString(item.members[0]!)
@@ -66,6 +69,9 @@ export function toXPathNumber(value: Item | Sequence): number {
       return item ? 1 : 0
     case 'string':
       return parseXPathDouble(item)
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof OxnElement) {
     if (item.jsonType === 'boolean') return item.json ? 1 : 0
@@ -91,6 +97,9 @@ export function effectiveBooleanValue(value: Item | Sequence): boolean {
       return item !== ''
     case 'number':
       return item !== 0 && item === item
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof Content) return contentIsTrue(item)
   return true

@@ -21,6 +21,9 @@ export function renderJson(item: Item): string {
       return formatJsonNumber(item)
     case 'boolean':
       return item ? 'true' : 'false'
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof Content) return renderJson(decodeContent(item))
   if (item instanceof XPathMap) return renderMap(item)

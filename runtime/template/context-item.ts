@@ -42,6 +42,9 @@ function itemIsNull(item: Item): boolean {
     case 'string':
     case 'boolean':
       return false
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof XPathMap || item instanceof XPathArray) return false
   if (item instanceof EngineValue) return item.typeName.startsWith('function')

@@ -28,6 +28,9 @@ function operandItem(item: Item): number | undefined {
       return item ? 1 : 0
     case 'string':
       return toXPathNumber(item)
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof Content) return operandItem(decodeContent(item))
   if (item instanceof XPathArray) {

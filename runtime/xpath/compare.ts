@@ -40,6 +40,9 @@ function collectItem(item: Item, out: ComparisonValue[]): void {
     case 'boolean':
       out.push(item)
       return
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof Content) return collectItem(decodeContent(item), out)
   if (item instanceof XPathArray) {

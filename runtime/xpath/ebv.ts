@@ -35,6 +35,9 @@ function single(item: Item): boolean {
       return item !== ''
     case 'number':
       return item !== 0 && item === item
+    default:
+      // objects and the rest: after the switch
+      break
   }
   throw ebvError('a map, array, function item or typed value')
 }

@@ -36,7 +36,9 @@ export function outputLocation(element: XmlElement, ctx: LowerContext): Writable
     case 'main-content':
     case 'upstream-content':
       return { ...location, loc }
+    case 'empty-document':
+    case 'file':
+      ctx.bag.error('flow/read-only-location', loc, `out of <${element.name}> must be a variable or a content location; "${text}" is read-only`)
+      return undefined
   }
-  ctx.bag.error('flow/read-only-location', loc, `out of <${element.name}> must be a variable or a content location; "${text}" is read-only`)
-  return undefined
 }

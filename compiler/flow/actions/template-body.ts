@@ -78,11 +78,7 @@ export function checkStaticObject(template: TemplateNode, element: XmlElement, c
 function describe(value: TemplateNode['staticJson']): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  switch (typeof value) {
-    case 'string':
-      return 'a string'
-    case 'boolean':
-      return 'a boolean'
-  }
+  if (typeof value === 'string') return 'a string'
+  if (typeof value === 'boolean') return 'a boolean'
   return 'a number'
 }

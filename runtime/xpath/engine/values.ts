@@ -48,6 +48,9 @@ export function fromEngine(value: unknown): Item | undefined {
       return value
     case 'function':
       return new EngineValue(value, '', 'function(*)')
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (Array.isArray(value)) return new XPathArray(value.map(fromEngineSequence))
   // the engine hands date, dateTime, time and gYear… values alike: the precise type is unknown here

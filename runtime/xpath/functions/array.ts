@@ -28,6 +28,9 @@ function plainJson(item: Item): JsonValue | undefined {
       return item
     case 'number':
       return jsonNumberOf(item)
+    default:
+      // objects and the rest: after the switch
+      break
   }
   if (item instanceof XPathMap || item instanceof XPathArray) return parseJson(renderJson(item))
   if (item instanceof EngineValue) return item.stringValue
