@@ -12,22 +12,41 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '3' }, typecheck: { type: 'boolean', default: false } } })
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '3' }, typecheck: { type: 'boolean', default: false } },
+})
 const root = new URL('..', import.meta.url).pathname
 const work = mkdtempSync(join(tmpdir(), 'svc-build-time-'))
 
 /** A definition of `paths` paths: a third flows, a third validated JSON bodies, a third proxies. */
 function writeGeneratedProject(dir, paths) {
   mkdirSync(join(dir, 'flows'), { recursive: true })
-  const lines = ['swagger: "2.0"', 'info: { title: generated, version: "1.0" }', 'basePath: /api', 'x-svc-validate: { request: true }', 'definitions:']
+  const lines = [
+    'swagger: "2.0"',
+    'info: { title: generated, version: "1.0" }',
+    'basePath: /api',
+    'x-svc-validate: { request: true }',
+    'definitions:',
+  ]
   for (let i = 0; i < paths; i += 3) {
     lines.push(`  Item${i}:`, '    type: object', '    required: [name, count]', '    properties:')
-    lines.push('      name: { type: string, maxLength: 40 }', '      count: { type: integer, minimum: 0 }', '      tags: { type: array, items: { type: string } }')
+    lines.push(
+      '      name: { type: string, maxLength: 40 }',
+      '      count: { type: integer, minimum: 0 }',
+      '      tags: { type: array, items: { type: string } }',
+    )
   }
   lines.push('paths:')
   for (let i = 0; i < paths; i++) {
     if (i % 3 === 0) {
-      lines.push(`  /items${i}/{id}:`, '    get:', `      x-svc-flow: flows/item${i}.xml`, '      parameters:', '        - { name: id, in: path, required: true, type: integer }')
+      lines.push(
+        `  /items${i}/{id}:`,
+        '    get:',
+        `      x-svc-flow: flows/item${i}.xml`,
+        '      parameters:',
+        '        - { name: id, in: path, required: true, type: integer }',
+      )
       writeFileSync(
         join(dir, 'flows', `item${i}.xml`),
         `<flow>
@@ -42,10 +61,29 @@ function writeGeneratedProject(dir, paths) {
 `,
       )
     } else if (i % 3 === 1) {
-      lines.push(`  /orders${i}:`, '    post:', `      x-svc-flow: flows/item${i - 1}.xml`, '      consumes: [application/json]', '      parameters:')
-      lines.push('        - name: order', '          in: body', '          required: true', `          schema: { $ref: "#/definitions/Item${i - 1}" }`)
+      lines.push(
+        `  /orders${i}:`,
+        '    post:',
+        `      x-svc-flow: flows/item${i - 1}.xml`,
+        '      consumes: [application/json]',
+        '      parameters:',
+      )
+      lines.push(
+        '        - name: order',
+        '          in: body',
+        '          required: true',
+        `          schema: { $ref: "#/definitions/Item${i - 1}" }`,
+      )
     } else {
-      lines.push(`  /backend${i}/**:`, '    x-svc-proxy:', '      origin: { env: BACKEND_ORIGIN }', '      stripEndpoint: true', `      addPrefix: /v${i}`, '    get:', '      summary: proxied')
+      lines.push(
+        `  /backend${i}/**:`,
+        '    x-svc-proxy:',
+        '      origin: { env: BACKEND_ORIGIN }',
+        '      stripEndpoint: true',
+        `      addPrefix: /v${i}`,
+        '    get:',
+        '      summary: proxied',
+      )
     }
   }
   const definition = join(dir, 'definition.yaml')
@@ -61,14 +99,25 @@ function median(list) {
 /** Median wall time of `svc-compile <definition> -o <out>` in seconds, and its summary line. */
 function timeBuild(definition) {
   const out = join(work, 'out')
-  const args = [join(root, 'bin/svc-compile.mjs'), definition, '-o', out, '--quiet', ...(values.typecheck ? ['--typecheck'] : [])]
+  const args = [
+    join(root, 'bin/svc-compile.mjs'),
+    definition,
+    '-o',
+    out,
+    '--quiet',
+    ...(values.typecheck ? ['--typecheck'] : []),
+  ]
   const seconds = []
   let summary = ''
   for (let run = 0; run < Number(values.runs); run++) {
     const started = performance.now()
     const result = spawnSync(process.execPath, args, { encoding: 'utf8' })
     seconds.push((performance.now() - started) / 1000)
-    if (result.status !== 0) return { seconds: null, summary: `exit ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}` }
+    if (result.status !== 0)
+      return {
+        seconds: null,
+        summary: `exit ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+      }
     summary = result.stdout.trim()
   }
   return { seconds: median(seconds), summary, all: seconds }
@@ -83,7 +132,8 @@ try {
   process.stdout.write(`svc-compile -o, median of ${values.runs} runs${values.typecheck ? ', --typecheck' : ''}\n`)
   for (const [name, definition] of cases) {
     const { seconds, summary, all } = timeBuild(definition)
-    const figure = seconds === null ? 'failed' : `${seconds.toFixed(2)} s (runs: ${all.map((s) => s.toFixed(2)).join(' ')})`
+    const figure =
+      seconds === null ? 'failed' : `${seconds.toFixed(2)} s (runs: ${all.map((s) => s.toFixed(2)).join(' ')})`
     process.stdout.write(`${name.padEnd(24)} ${figure}  ${summary}\n`)
   }
 } finally {

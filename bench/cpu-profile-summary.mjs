@@ -12,7 +12,17 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, depth: { type: 'string', default: '9' }, inclusive: { type: 'boolean' }, modules: { type: 'string' }, lines: { type: 'string' } } })
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    top: { type: 'string', default: '40' },
+    callers: { type: 'string' },
+    depth: { type: 'string', default: '9' },
+    inclusive: { type: 'boolean' },
+    modules: { type: 'string' },
+    lines: { type: 'string' },
+  },
+})
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'))
 const top = Number(values.top)
 const depth = Number(values.depth)
@@ -58,7 +68,8 @@ if (values.callers !== undefined) {
     paths.set(key, (paths.get(key) ?? 0) + us)
   }
   console.log(`\ncallers of ${values.callers} (${((100 * spent) / total).toFixed(1)}% self)`)
-  for (const [key, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}`)
+  for (const [key, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}`)
 }
 if (values.inclusive) {
   // total time per function with everything it called (a sample counts once per function on its stack)
@@ -91,7 +102,11 @@ if (values.modules !== undefined) {
   const byModule = new Map()
   for (const [id, us] of selfUs) {
     const frame = byId.get(id).callFrame
-    const name = frame.url.endsWith(values.modules.replace(/^.*\//, '/')) ? moduleAt[frame.lineNumber + 1] : frame.url === '' ? frame.functionName || '(native)' : frame.url.replace(/^.*\//, '')
+    const name = frame.url.endsWith(values.modules.replace(/^.*\//, '/'))
+      ? moduleAt[frame.lineNumber + 1]
+      : frame.url === ''
+        ? frame.functionName || '(native)'
+        : frame.url.replace(/^.*\//, '')
     byModule.set(name, (byModule.get(name) ?? 0) + us)
   }
   print('self time by bundled module', byModule)
@@ -109,6 +124,8 @@ if (values.lines !== undefined) {
   }
   console.log(`\nhottest lines of ${values.lines} (share of all ${all} samples)`)
   for (const [line, count] of [...ticks].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${((100 * count) / all).toFixed(2).padStart(5)}%  ${String(line).padStart(6)}  ${source[line - 1].trim().slice(0, 110)}`)
+    console.log(
+      `${((100 * count) / all).toFixed(2).padStart(5)}%  ${String(line).padStart(6)}  ${source[line - 1].trim().slice(0, 110)}`,
+    )
   }
 }

@@ -6,26 +6,38 @@
  *   npx vitest bench --run bench/functions.bench.ts
  */
 import { bench, describe } from 'vitest'
-import { createSourceFile, subSource } from '../compiler/diagnostics/source.js'
+
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.js'
+import { createSourceFile, subSource } from '../compiler/diagnostics/source.js'
 import { parseExpression } from '../compiler/xpath/index.js'
 import {
+  createLogger,
   EMPTY,
   EngineExpression,
-  FUNCTION_IMPLEMENTATIONS,
-  FlowContext,
-  FunctionCaches,
-  createLogger,
   evaluate,
+  FlowContext,
+  FUNCTION_IMPLEMENTATIONS,
+  FunctionCaches,
   type FunctionCall,
 } from '../runtime/index.js'
 
-const ctx = new FlowContext({ siteRoot: '.', logger: createLogger(() => {}), env: EMPTY, server: EMPTY, functionCaches: new FunctionCaches('.') }, 'bench', new AbortController().signal)
+const ctx = new FlowContext(
+  { siteRoot: '.', logger: createLogger(() => {}), env: EMPTY, server: EMPTY, functionCaches: new FunctionCaches('.') },
+  'bench',
+  new AbortController().signal,
+)
 const call: FunctionCall = { ctx, scope: undefined, at: 'flows/b.xml:1:1', action: 'eval' }
 const implementation = (name: string) => FUNCTION_IMPLEMENTATIONS.get(name)!
 
-const SMALL_JSON = JSON.stringify({ id: 'ord-1', customer: { name: 'Ada', vip: true }, lines: [{ sku: 'K1', qty: 2, price: 4.1 }], total: 8.2 })
-const KB_JSON = JSON.stringify({ orders: Array.from({ length: 8 }, (_, i) => ({ id: `ord-${i}`, qty: i, price: 1.5 * i, note: 'fragile "glass"' })) })
+const SMALL_JSON = JSON.stringify({
+  id: 'ord-1',
+  customer: { name: 'Ada', vip: true },
+  lines: [{ sku: 'K1', qty: 2, price: 4.1 }],
+  total: 8.2,
+})
+const KB_JSON = JSON.stringify({
+  orders: Array.from({ length: 8 }, (_, i) => ({ id: `ord-${i}`, qty: i, price: 1.5 * i, note: 'fragile "glass"' })),
+})
 const CSV_LINE = 'alpha,beta,gamma,delta,epsilon,zeta,eta,theta'
 const DATE = '2024-05-01'
 const TEXT = 'The quick brown fox jumps over the lazy dog. '.repeat(4)
@@ -34,7 +46,13 @@ function compiled(text: string): EngineExpression {
   const file = createSourceFile('/b/flows/b.xml', text)
   const node = parseExpression(subSource(file, text), new DiagnosticBag())
   if (!node) throw new Error(`does not compile: ${text}`)
-  return new EngineExpression({ source: text, at: 'flows/b.xml:1:1', action: 'eval', text: node.plan.text, variables: node.variables })
+  return new EngineExpression({
+    source: text,
+    at: 'flows/b.xml:1:1',
+    action: 'eval',
+    text: node.plan.text,
+    variables: node.variables,
+  })
 }
 
 ctx.vars.set('small', [SMALL_JSON])

@@ -6,6 +6,7 @@
  *   npx vitest bench --run bench/json-parse.bench.ts
  */
 import { bench, describe } from 'vitest'
+
 import { childByName, oxnDocument, parseJson, renderJson } from '../runtime/oxn/index.js'
 
 function order(i: number): unknown {

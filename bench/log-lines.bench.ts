@@ -8,10 +8,11 @@
  *   npx vitest bench --run bench/log-lines.bench.ts
  */
 import { bench, describe } from 'vitest'
+
 import { loggerOn } from '../runtime/log/logger.js'
 import { BatchedOutput } from '../runtime/log/stderr-sink.js'
-import { writeAccessLog, type AccessRecord } from '../runtime/server/access-log.js'
-import { writeRequestLog, type ExchangeOutcome, type LogBase } from '../runtime/upstream/request-log.js'
+import { type AccessRecord, writeAccessLog } from '../runtime/server/access-log.js'
+import { type ExchangeOutcome, type LogBase, writeRequestLog } from '../runtime/upstream/request-log.js'
 
 const logger = loggerOn(new BatchedOutput({ write: () => undefined, writableLength: 0 }))
 const ids = Array.from({ length: 256 }, (_, i) => Buffer.from(`${i}`.padStart(16, 'x')).toString('base64url'))
@@ -40,10 +41,24 @@ function access(i: number): AccessRecord {
   }
 }
 
-const base = (i: number): LogBase => ({ requestId: ids[i & 255]!, url: 'http://127.0.0.1:18081/users', method: 'GET', id: 'main.0' })
+const base = (i: number): LogBase => ({
+  requestId: ids[i & 255]!,
+  url: 'http://127.0.0.1:18081/users',
+  method: 'GET',
+  id: 'main.0',
+})
 const outcome = (): ExchangeOutcome => {
   const now = performance.now()
-  return { status: 200, mime: 'application/json', bytes: 1033, started: now - 1.5, headAt: now - 0.4, cacheHit: false, refresh: false, failure: null }
+  return {
+    status: 200,
+    mime: 'application/json',
+    bytes: 1033,
+    started: now - 1.5,
+    headAt: now - 0.4,
+    cacheHit: false,
+    refresh: false,
+    failure: null,
+  }
 }
 
 let i = 0

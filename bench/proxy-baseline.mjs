@@ -6,7 +6,18 @@ import { pipeline } from 'node:stream'
 import { Pool } from 'undici'
 
 const upstream = new Pool(process.env.UPSTREAM ?? 'http://127.0.0.1:18190', { connections: 256 })
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-connection', 'host', 'content-length'])
+const HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-connection',
+  'host',
+  'content-length',
+])
 
 const server = createServer(async (req, res) => {
   const headers = {}
@@ -15,7 +26,8 @@ const server = createServer(async (req, res) => {
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
     const response = await upstream.request({ path: req.url, method: req.method, headers, body: hasBody ? req : null })
     const out = {}
-    for (const [name, value] of Object.entries(response.headers)) if (!HOP.has(name) || name === 'content-length') out[name] = value
+    for (const [name, value] of Object.entries(response.headers))
+      if (!HOP.has(name) || name === 'content-length') out[name] = value
     res.writeHead(response.statusCode, out)
     pipeline(response.body, res, () => {})
   } catch {

@@ -8,7 +8,13 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { compare, compileProject, get, root, startPinned, which } from './upstream-bench-lib.mjs'
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' }, rounds: { type: 'string', default: '3' } } })
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '3' },
+  },
+})
 const options = { duration: values.duration, connections: values.connections, rounds: Number(values.rounds) }
 if (!which('wrk') || !which('taskset')) {
   process.stderr.write('bench: wrk and taskset are needed\n')
@@ -33,13 +39,22 @@ paths:
 const children = []
 try {
   children.push(await startPinned(0, [join(root, 'bench/upstream-json-server.mjs')], { PORT: String(UPSTREAM_PORT) }))
-  const gateway = await startPinned(1, [join(out, 'server.mjs')], { PORT: String(GATEWAY_PORT), HOST: '127.0.0.1', SVC_ACCESS_LOG: 'false', UPSTREAM: upstreamOrigin })
+  const gateway = await startPinned(1, [join(out, 'server.mjs')], {
+    PORT: String(GATEWAY_PORT),
+    HOST: '127.0.0.1',
+    SVC_ACCESS_LOG: 'false',
+    UPSTREAM: upstreamOrigin,
+  })
   children.push(gateway)
-  const baseline = await startPinned(1, [join(root, 'bench/proxy-baseline.mjs')], { PORT: String(BASELINE_PORT), UPSTREAM: upstreamOrigin })
+  const baseline = await startPinned(1, [join(root, 'bench/proxy-baseline.mjs')], {
+    PORT: String(BASELINE_PORT),
+    UPSTREAM: upstreamOrigin,
+  })
   children.push(baseline)
   const viaGateway = await get(GATEWAY_PORT, '/gw/users/4711')
   const viaBaseline = await get(BASELINE_PORT, '/users/4711')
-  if (viaGateway.status !== 200 || viaGateway.body !== viaBaseline.body) throw new Error(`responses differ: ${viaGateway.status} ${viaGateway.body.slice(0, 80)}`)
+  if (viaGateway.status !== 200 || viaGateway.body !== viaBaseline.body)
+    throw new Error(`responses differ: ${viaGateway.status} ${viaGateway.body.slice(0, 80)}`)
   await compare(
     `x-svc-proxy vs hand-written reverse proxy (1 KB JSON, ${options.connections} connections, ${options.duration}s x ${options.rounds} rounds, best)`,
     { name: 'x-svc-proxy GET /gw/users/4711', pid: gateway.pid, port: GATEWAY_PORT, path: '/gw/users/4711' },

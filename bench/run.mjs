@@ -22,5 +22,7 @@ for (const script of scripts) {
 const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pathname
 for (const file of microBenchmarks) {
   process.stdout.write(`\n== bench/${file}\n`)
-  execFileSync(process.execPath, [vitest, 'bench', '--run', new URL(file, import.meta.url).pathname], { stdio: 'inherit' })
+  execFileSync(process.execPath, [vitest, 'bench', '--run', new URL(file, import.meta.url).pathname], {
+    stdio: 'inherit',
+  })
 }

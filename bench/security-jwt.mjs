@@ -40,15 +40,33 @@ const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 /** A key for the scheme (as the definition's env value) and a token signed with it, valid for an hour. */
 function keyAndToken(alg) {
-  const payload = { sub: 'bench', iss: 'https://login.example.net', scope: 'items:read', exp: Math.floor(Date.now() / 1000) + 3600 }
+  const payload = {
+    sub: 'bench',
+    iss: 'https://login.example.net',
+    scope: 'items:read',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  }
   const input = `${b64({ alg, typ: 'JWT' })}.${b64(payload)}`
   if (alg === 'HS256') {
     const secret = Buffer.alloc(32, 7)
-    return { key: secret.toString('base64url'), token: `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}` }
+    return {
+      key: secret.toString('base64url'),
+      token: `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`,
+    }
   }
-  const { publicKey, privateKey } = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const signature = sign('sha256', Buffer.from(input), alg === 'ES256' ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey)
-  return { key: publicKey.export({ type: 'spki', format: 'pem' }), token: `${input}.${signature.toString('base64url')}` }
+  const { publicKey, privateKey } =
+    alg === 'RS256'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const signature = sign(
+    'sha256',
+    Buffer.from(input),
+    alg === 'ES256' ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey,
+  )
+  return {
+    key: publicKey.export({ type: 'spki', format: 'pem' }),
+    token: `${input}.${signature.toString('base64url')}`,
+  }
 }
 
 function project(dir, alg, secured, validated = secured) {
@@ -84,11 +102,17 @@ ${validation}${security}paths:
       x-svc-flow: flows/item.xml
 `,
   )
-  writeFileSync(join(dir, 'flows/item.xml'), '<flow>\n  <echo mime="application/json">{"id": 42, "name": "bench"}</echo>\n</flow>\n')
+  writeFileSync(
+    join(dir, 'flows/item.xml'),
+    '<flow>\n  <echo mime="application/json">{"id": 42, "name": "bench"}</echo>\n</flow>\n',
+  )
 }
 
 function startPinned(core, args, env) {
-  const child = spawn('taskset', ['-c', String(core), process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn('taskset', ['-c', String(core), process.execPath, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk) => {
       if (String(chunk).includes('listening')) resolve(child)
@@ -123,14 +147,23 @@ function wrk(headers) {
 /** Compiles a project; reports whether a validation part was built. */
 function compileProject(dir) {
   const out = join(dir, 'dist')
-  execFileSync(process.execPath, [join(root, 'bin/svc-compile.mjs'), join(dir, 'definition.yaml'), '-o', out, '--quiet'], { stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [join(root, 'bin/svc-compile.mjs'), join(dir, 'definition.yaml'), '-o', out, '--quiet'],
+    { stdio: 'inherit' },
+  )
   const validated = readdirSync(join(out, 'src')).some((name) => /valid/i.test(name))
   return { server: join(out, 'server.mjs'), validated }
 }
 
 /** Serves a build on core 1, checks one answer, measures after a warm-up run. */
 async function measure(variant) {
-  const server = await startPinned(1, [variant.server], { PORT: String(PORT), HOST: '127.0.0.1', SVC_ACCESS_LOG: 'false', ...variant.env })
+  const server = await startPinned(1, [variant.server], {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    SVC_ACCESS_LOG: 'false',
+    ...variant.env,
+  })
   try {
     const sample = await get(variant.headers)
     if (sample.status !== 200) throw new Error(`unexpected answer ${sample.status}: ${sample.body}`)
@@ -153,15 +186,35 @@ const work = mkdtempSync(join(tmpdir(), 'svc-bench-security-'))
 try {
   const plainDir = join(work, 'plain')
   project(plainDir, 'HS256', false)
-  const variants = [{ label: 'GET /api/items/42, no security/validation', ...compileProject(plainDir), env: {}, headers: {}, results: [] }]
+  const variants = [
+    {
+      label: 'GET /api/items/42, no security/validation',
+      ...compileProject(plainDir),
+      env: {},
+      headers: {},
+      results: [],
+    },
+  ]
   if (values.split) {
     const onlyValidation = join(work, 'validation-only')
     project(onlyValidation, 'HS256', false, true)
-    variants.push({ label: 'same, validation only', ...compileProject(onlyValidation), env: {}, headers: {}, results: [] })
+    variants.push({
+      label: 'same, validation only',
+      ...compileProject(onlyValidation),
+      env: {},
+      headers: {},
+      results: [],
+    })
     const onlyJwt = join(work, 'jwt-only')
     const { key, token } = keyAndToken('HS256')
     project(onlyJwt, 'HS256', true, false)
-    variants.push({ label: 'same, HS256 JWT only', ...compileProject(onlyJwt), env: { BENCH_KEY: key }, headers: { Authorization: `Bearer ${token}` }, results: [] })
+    variants.push({
+      label: 'same, HS256 JWT only',
+      ...compileProject(onlyJwt),
+      env: { BENCH_KEY: key },
+      headers: { Authorization: `Bearer ${token}` },
+      results: [],
+    })
   }
   for (const alg of values.alg.split(',')) {
     const dir = join(work, alg)
@@ -169,16 +222,27 @@ try {
     project(dir, alg, true)
     const build = compileProject(dir)
     const label = `same, ${alg} JWT${build.validated ? ' + validation' : ' (validation not built)'}`
-    variants.push({ label, ...build, env: { BENCH_KEY: key }, headers: { Authorization: `Bearer ${token}` }, results: [] })
+    variants.push({
+      label,
+      ...build,
+      env: { BENCH_KEY: key },
+      headers: { Authorization: `Bearer ${token}` },
+      results: [],
+    })
   }
   // Rounds alternate the variants, so that a noisy moment does not favour one of them.
-  for (let round = 0; round < Number(values.rounds); round++) for (const variant of variants) variant.results.push(await measure(variant))
+  for (let round = 0; round < Number(values.rounds); round++)
+    for (const variant of variants) variant.results.push(await measure(variant))
   const base = median(variants[0].results.map((r) => r.rps))
-  process.stdout.write(`${'route (median of ' + values.rounds + ' rounds)'.padEnd(46)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}\n`)
+  process.stdout.write(
+    `${'route (median of ' + values.rounds + ' rounds)'.padEnd(46)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}\n`,
+  )
   for (const variant of variants) {
     const rps = median(variant.results.map((r) => r.rps))
     const p99 = median(variant.results.map((r) => r.p99ms))
-    process.stdout.write(`${variant.label.padEnd(46)} ${rps.toFixed(0).padStart(10)} ${p99.toFixed(2).padStart(8)} ${(rps / base).toFixed(2).padStart(7)}\n`)
+    process.stdout.write(
+      `${variant.label.padEnd(46)} ${rps.toFixed(0).padStart(10)} ${p99.toFixed(2).padStart(8)} ${(rps / base).toFixed(2).padStart(7)}\n`,
+    )
     const errors = variant.results.reduce((sum, r) => sum + r.errors, 0)
     if (errors) process.stdout.write(`  non-2xx responses: ${errors}\n`)
   }

@@ -16,7 +16,13 @@ import { createInterface } from 'node:readline'
 import { parseArgs, promisify } from 'node:util'
 import { root, startPinned, which } from './upstream-bench-lib.mjs'
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' }, connections: { type: 'string', default: '64' }, sample: { type: 'string', default: '5' } } })
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '64' },
+    sample: { type: 'string', default: '5' },
+  },
+})
 const DURATION = Number(values.duration)
 const CONNECTIONS = Number(values.connections)
 const SAMPLE_S = Number(values.sample)
@@ -60,7 +66,10 @@ function luaString(text) {
 function wrkScript() {
   const entries = []
   for (const [weight, method, path, body] of MIX) {
-    const headers = body === null ? '{}' : `{["Content-Type"] = ${luaString(body.startsWith('<') ? 'application/xml' : 'application/json')}}`
+    const headers =
+      body === null
+        ? '{}'
+        : `{["Content-Type"] = ${luaString(body.startsWith('<') ? 'application/xml' : 'application/json')}}`
     const request = `wrk.format(${luaString(method)}, ${luaString(path)}, ${headers}, ${body === null ? 'nil' : luaString(body)})`
     for (let i = 0; i < weight; i++) entries.push(request)
   }
@@ -105,7 +114,11 @@ function slope(points) {
 
 const site = mkdtempSync(join(tmpdir(), 'svc-soak-'))
 const out = join(site, 'dist')
-execFileSync(process.execPath, [join(root, 'bin/svc-compile.mjs'), join(root, 'test/fixtures/hardening/definition.yaml'), '-o', out, '--quiet'], { stdio: 'inherit' })
+execFileSync(
+  process.execPath,
+  [join(root, 'bin/svc-compile.mjs'), join(root, 'test/fixtures/hardening/definition.yaml'), '-o', out, '--quiet'],
+  { stdio: 'inherit' },
+)
 const script = join(site, 'mix.lua')
 writeFileSync(script, wrkScript())
 
@@ -117,7 +130,13 @@ let abortedLines = 0
 try {
   children.push(await startPinned(0, [join(root, 'bench/upstream-json-server.mjs')], { PORT: String(UPSTREAM_PORT) }))
   const gateway = spawn('taskset', ['-c', '1', process.execPath, join(out, 'server.mjs')], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(GATEWAY_PORT), UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`, REFUSED: 'http://127.0.0.1:1' },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(GATEWAY_PORT),
+      UPSTREAM: `http://127.0.0.1:${UPSTREAM_PORT}`,
+      REFUSED: 'http://127.0.0.1:1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   children.push(gateway)
@@ -141,9 +160,12 @@ try {
         const key = `${record.method} ${record.path}`
         statusCounts.set(record.status, (statusCounts.get(record.status) ?? 0) + 1)
         if (record.aborted === true) abortedLines++
-        else if (EXPECTED.get(key) !== record.status && problems.length < 20) problems.push(`unplanned ${record.status} for ${key}`)
-      } else if (record.type === 'svc_alert' && record.message === 'Internal error') problems.push(`internal error: ${line.slice(0, 300)}`)
-      else if (record.type === 'svc_system' && /uncaught/.test(record.message)) problems.push(`uncaught: ${line.slice(0, 300)}`)
+        else if (EXPECTED.get(key) !== record.status && problems.length < 20)
+          problems.push(`unplanned ${record.status} for ${key}`)
+      } else if (record.type === 'svc_alert' && record.message === 'Internal error')
+        problems.push(`internal error: ${line.slice(0, 300)}`)
+      else if (record.type === 'svc_system' && /uncaught/.test(record.message))
+        problems.push(`uncaught: ${line.slice(0, 300)}`)
     })
   })
   await listening
@@ -155,7 +177,22 @@ try {
   const timer = setInterval(() => {
     if (!exited) samples.push({ t: (Date.now() - started) / 1000, ...sample(pid) })
   }, SAMPLE_S * 1000)
-  const { stdout: wrkOut } = await promisify(execFile)('taskset', ['-c', '0', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, `http://127.0.0.1:${GATEWAY_PORT}`], { encoding: 'utf8' })
+  const { stdout: wrkOut } = await promisify(execFile)(
+    'taskset',
+    [
+      '-c',
+      '0',
+      'wrk',
+      '-t1',
+      `-c${CONNECTIONS}`,
+      `-d${DURATION}s`,
+      '--latency',
+      '-s',
+      script,
+      `http://127.0.0.1:${GATEWAY_PORT}`,
+    ],
+    { encoding: 'utf8' },
+  )
   clearInterval(timer)
   const completed = Number(/(\d+) requests in/.exec(wrkOut)?.[1])
   const socketErrors = /Socket errors: (.*)/.exec(wrkOut)?.[1] ?? 'none'
@@ -166,24 +203,41 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 500))
     idle = sample(pid)
   }
-  if (accessLines < completed || accessLines > completed + CONNECTIONS) problems.push(`${accessLines} access lines for ${completed} completed requests`)
-  if (idle.sockets > baseline.sockets) problems.push(`${idle.sockets - baseline.sockets} socket(s) still open after 12 s idle`)
+  if (accessLines < completed || accessLines > completed + CONNECTIONS)
+    problems.push(`${accessLines} access lines for ${completed} completed requests`)
+  if (idle.sockets > baseline.sockets)
+    problems.push(`${idle.sockets - baseline.sockets} socket(s) still open after 12 s idle`)
   const warm = samples.filter((s) => s.t >= Math.min(20, DURATION / 3))
   const rssSlope = warm.length >= 3 ? slope(warm.map((s) => ({ x: s.t, y: s.rss }))) * 60 : 0
   const firstHalfPeak = Math.max(...warm.filter((s) => s.t <= DURATION / 2).map((s) => s.rss), 0)
   const last = samples.at(-1)
-  if (last !== undefined && firstHalfPeak > 0 && last.rss > firstHalfPeak * 1.1 + 5) problems.push(`RSS grew from a first-half peak of ${firstHalfPeak.toFixed(1)} MB to ${last.rss.toFixed(1)} MB`)
+  if (last !== undefined && firstHalfPeak > 0 && last.rss > firstHalfPeak * 1.1 + 5)
+    problems.push(`RSS grew from a first-half peak of ${firstHalfPeak.toFixed(1)} MB to ${last.rss.toFixed(1)} MB`)
 
-  process.stdout.write(`\nsoak: ${DURATION} s, ${CONNECTIONS} connections, gateway pid ${pid} on core 1, wrk + upstream on core 0\n`)
-  process.stdout.write(`requests: ${completed} completed (${(completed / DURATION).toFixed(0)} req/s), ${accessLines} access lines (${abortedLines} aborted by wrk's stop)\n`)
-  process.stdout.write(`latency: ${/Latency\s+(\S+)/.exec(wrkOut)?.[1]} avg, p99 ${/99%\s+(\S+)/.exec(wrkOut)?.[1]}; socket errors: ${socketErrors}\n`)
-  process.stdout.write(`statuses: ${JSON.stringify(Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])))}\n`)
+  process.stdout.write(
+    `\nsoak: ${DURATION} s, ${CONNECTIONS} connections, gateway pid ${pid} on core 1, wrk + upstream on core 0\n`,
+  )
+  process.stdout.write(
+    `requests: ${completed} completed (${(completed / DURATION).toFixed(0)} req/s), ${accessLines} access lines (${abortedLines} aborted by wrk's stop)\n`,
+  )
+  process.stdout.write(
+    `latency: ${/Latency\s+(\S+)/.exec(wrkOut)?.[1]} avg, p99 ${/99%\s+(\S+)/.exec(wrkOut)?.[1]}; socket errors: ${socketErrors}\n`,
+  )
+  process.stdout.write(
+    `statuses: ${JSON.stringify(Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])))}\n`,
+  )
   process.stdout.write(`${'t (s)'.padStart(6)} ${'RSS MB'.padStart(8)} ${'fds'.padStart(5)} ${'sockets'.padStart(8)}\n`)
   for (const s of [{ t: 0, ...baseline }, ...samples, { t: 'idle', ...idle }]) {
-    process.stdout.write(`${String(typeof s.t === 'number' ? s.t.toFixed(0) : s.t).padStart(6)} ${s.rss.toFixed(1).padStart(8)} ${String(s.fds).padStart(5)} ${String(s.sockets).padStart(8)}\n`)
+    process.stdout.write(
+      `${String(typeof s.t === 'number' ? s.t.toFixed(0) : s.t).padStart(6)} ${s.rss.toFixed(1).padStart(8)} ${String(s.fds).padStart(5)} ${String(s.sockets).padStart(8)}\n`,
+    )
   }
   process.stdout.write(`RSS trend after warm-up: ${rssSlope >= 0 ? '+' : ''}${rssSlope.toFixed(2)} MB/min\n`)
-  process.stdout.write(problems.length === 0 ? 'result: PASS (no unplanned errors, no growth, no leaked sockets)\n' : `result: FAIL\n  ${problems.join('\n  ')}\n`)
+  process.stdout.write(
+    problems.length === 0
+      ? 'result: PASS (no unplanned errors, no growth, no leaked sockets)\n'
+      : `result: FAIL\n  ${problems.join('\n  ')}\n`,
+  )
 } finally {
   for (const child of children) child.kill('SIGTERM')
   rmSync(site, { recursive: true, force: true })

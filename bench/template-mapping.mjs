@@ -13,14 +13,19 @@ import { join } from 'node:path'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import { build } from 'esbuild'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, pinned: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '4' }, pinned: { type: 'boolean', default: false } },
+})
 if (!values.pinned && spawnSync('sh', ['-c', 'command -v taskset']).status === 0) {
-  const child = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1), '--pinned'], { stdio: 'inherit' })
+  const child = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1), '--pinned'], {
+    stdio: 'inherit',
+  })
   process.exit(child.status ?? 1)
 }
 
 const root = new URL('..', import.meta.url).pathname
-const BANNER = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+const BANNER =
+  "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
 const TEMPLATE = `{"products": [{{loop data/items}}
   {"sku": {{ id }}, "title": {{ name }}, "price": {{ cost/amount }}, "currency": {{ cost/currency ?? "EUR" }}, "stock": {{ inventory/available }}{{if active = true()}}, "featured": true{{end}}}{{end}}
@@ -31,7 +36,13 @@ function handWritten(bytes) {
   const doc = JSON.parse(bytes.toString('utf8'))
   const products = []
   for (const item of doc.data.items) {
-    const product = { sku: item.id, title: item.name, price: item.cost.amount, currency: item.cost.currency ?? 'EUR', stock: item.inventory.available }
+    const product = {
+      sku: item.id,
+      title: item.name,
+      price: item.cost.amount,
+      currency: item.cost.currency ?? 'EUR',
+      stock: item.inventory.available,
+    }
     if (item.active === true) product.featured = true
     products.push(product)
   }
@@ -139,7 +150,8 @@ try {
   const services = { siteRoot: dir, logger: runtime.createLogger(() => {}), env: runtime.EMPTY, server: runtime.EMPTY }
   // one request context for all runs: the mapping is measured, not the request set-up
   const ctx = new runtime.FlowContext(services, 'bench', new AbortController().signal)
-  const viaTemplate = () => runtime.renderTemplate(ctx, runtime.MAPPING, [new runtime.Content(bytes, 'application/json')])
+  const viaTemplate = () =>
+    runtime.renderTemplate(ctx, runtime.MAPPING, [new runtime.Content(bytes, 'application/json')])
   const MAIN = Object.freeze({ kind: 'main-content' })
   const viaAction = () => {
     ctx.contents.main = [new runtime.Content(bytes, 'application/json')]
@@ -150,12 +162,21 @@ try {
   if (!isDeepStrictEqual(JSON.parse(viaTemplate()), JSON.parse(byHand())) || viaAction() !== viaTemplate()) {
     throw new Error(`outputs differ:\n${viaTemplate()}\n${byHand()}`)
   }
-  const names = ['hand-written JS (JSON.parse, loop, JSON.stringify)', 'compiled template (renderTemplate)', 'template action (+ output check, content)']
+  const names = [
+    'hand-written JS (JSON.parse, loop, JSON.stringify)',
+    'compiled template (renderTemplate)',
+    'template action (+ output check, content)',
+  ]
   const best = measure([byHand, viaTemplate, viaAction], Number(values.seconds))
   const rows = names.map((name, i) => [name, best[i]])
   process.stdout.write(`input ${bytes.length} bytes, output ${viaTemplate().length} chars; node ${process.version}\n`)
-  for (const [name, ops] of rows) process.stdout.write(`${name.padEnd(52)} ${ops.toFixed(0).padStart(8)} ops/s  ${(1e6 / ops).toFixed(1).padStart(7)} µs/op\n`)
-  process.stdout.write(`ratio template / hand-written: ${(rows[1][1] / rows[0][1]).toFixed(2)}x (goal >= 0.5x); action: ${(rows[2][1] / rows[0][1]).toFixed(2)}x\n`)
+  for (const [name, ops] of rows)
+    process.stdout.write(
+      `${name.padEnd(52)} ${ops.toFixed(0).padStart(8)} ops/s  ${(1e6 / ops).toFixed(1).padStart(7)} µs/op\n`,
+    )
+  process.stdout.write(
+    `ratio template / hand-written: ${(rows[1][1] / rows[0][1]).toFixed(2)}x (goal >= 0.5x); action: ${(rows[2][1] / rows[0][1]).toFixed(2)}x\n`,
+  )
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -7,7 +7,11 @@ const upstream = new Pool(process.env.UPSTREAM ?? 'http://127.0.0.1:18190', { co
 
 const server = createServer(async (req, res) => {
   try {
-    const response = await upstream.request({ path: '/users/4711', method: 'GET', headers: { accept: 'application/json' } })
+    const response = await upstream.request({
+      path: '/users/4711',
+      method: 'GET',
+      headers: { accept: 'application/json' },
+    })
     const user = await response.body.json()
     const body = JSON.stringify({ userId: user.id, mail: user.email, city: user.address.city, active: user.active })
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })

@@ -22,7 +22,10 @@ export function which(command) {
 
 /** Starts `node args...` pinned to `core`; resolves once it printed `listening` on stderr. */
 export function startPinned(core, args, env) {
-  const child = spawn('taskset', ['-c', String(core), process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn('taskset', ['-c', String(core), process.execPath, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk) => {
       if (String(chunk).includes('listening')) resolve(child)
@@ -36,7 +39,9 @@ export function get(port, path) {
     request({ host: '127.0.0.1', port, path }, (res) => {
       const chunks = []
       res.on('data', (c) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      )
     })
       .on('error', reject)
       .end()
@@ -60,13 +65,19 @@ export function cpuSeconds(pid) {
 export async function wrk(port, path, { duration, connections }, pid) {
   const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid)
   // asynchronously: this process keeps draining the servers' stderr pipes (their log lines) meanwhile
-  const { stdout: out } = await execFileAsync('taskset', ['-c', '0', 'wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' })
+  const { stdout: out } = await execFileAsync(
+    'taskset',
+    ['-c', '0', 'wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', `http://127.0.0.1:${port}${path}`],
+    { encoding: 'utf8' },
+  )
   const total = Number(/(\d+) requests in/.exec(out)?.[1])
   const cpuUs = pid === undefined ? 0 : ((cpuSeconds(pid) - cpuBefore) * 1e6) / total
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
   const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out)
   const factor = { us: 0.001, ms: 1, s: 1000 }[p99Match?.[2] ?? 'ms']
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0') + Number(/Socket errors: .*timeout (\d+)/.exec(out)?.[1] ?? '0')
+  const errors =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0') +
+    Number(/Socket errors: .*timeout (\d+)/.exec(out)?.[1] ?? '0')
   return { rps, p99ms: Number(p99Match?.[1]) * factor, errors, cpuUs }
 }
 
@@ -78,7 +89,11 @@ export function compileProject(files) {
     writeFileSync(join(site, path), text)
   }
   const out = join(site, 'dist')
-  execFileSync(process.execPath, [join(root, 'bin/svc-compile.mjs'), join(site, 'definition.yaml'), '-o', out, '--quiet'], { stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [join(root, 'bin/svc-compile.mjs'), join(site, 'definition.yaml'), '-o', out, '--quiet'],
+    { stdio: 'inherit' },
+  )
   return { site, out }
 }
 
@@ -100,8 +115,16 @@ export async function compare(label, gateway, baseline, options) {
     [gateway.name, best.gateway],
     [baseline.name, best.baseline],
   ]
-  process.stdout.write(`\n${label}\n${'server'.padEnd(44)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)}\n`)
-  for (const [name, r] of rows) process.stdout.write(`${name.padEnd(44)} ${r.rps.toFixed(0).padStart(10)} ${r.p99ms.toFixed(2).padStart(8)} ${r.cpuUs.toFixed(1).padStart(11)}\n`)
-  process.stdout.write(`ratio (gateway / hand-written): throughput ${(best.gateway.rps / best.baseline.rps).toFixed(2)}x, p99 ${(best.gateway.p99ms / best.baseline.p99ms).toFixed(2)}x, CPU per request ${(best.gateway.cpuUs / best.baseline.cpuUs).toFixed(2)}x\n`)
-  if (best.gateway.errors || best.baseline.errors) process.stdout.write(`errors: gateway ${best.gateway.errors}, hand-written ${best.baseline.errors}\n`)
+  process.stdout.write(
+    `\n${label}\n${'server'.padEnd(44)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)}\n`,
+  )
+  for (const [name, r] of rows)
+    process.stdout.write(
+      `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(10)} ${r.p99ms.toFixed(2).padStart(8)} ${r.cpuUs.toFixed(1).padStart(11)}\n`,
+    )
+  process.stdout.write(
+    `ratio (gateway / hand-written): throughput ${(best.gateway.rps / best.baseline.rps).toFixed(2)}x, p99 ${(best.gateway.p99ms / best.baseline.p99ms).toFixed(2)}x, CPU per request ${(best.gateway.cpuUs / best.baseline.cpuUs).toFixed(2)}x\n`,
+  )
+  if (best.gateway.errors || best.baseline.errors)
+    process.stdout.write(`errors: gateway ${best.gateway.errors}, hand-written ${best.baseline.errors}\n`)
 }

@@ -20,5 +20,7 @@ const server = createServer((req, res) => {
   res.end(body)
 })
 server.keepAliveTimeout = 60_000
-server.listen(Number(process.env.PORT ?? 18190), '127.0.0.1', () => process.stderr.write(`listening ${body.length} bytes\n`))
+server.listen(Number(process.env.PORT ?? 18190), '127.0.0.1', () =>
+  process.stderr.write(`listening ${body.length} bytes\n`),
+)
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import { compare, compileProject, get, root, startPinned, which } from './upstream-bench-lib.mjs'
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' }, rounds: { type: 'string', default: '3' } } })
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '3' },
+  },
+})
 const options = { duration: values.duration, connections: values.connections, rounds: Number(values.rounds) }
 if (!which('wrk') || !which('taskset')) {
   process.stderr.write('bench: wrk and taskset are needed\n')
@@ -37,9 +43,17 @@ paths:
 const children = []
 try {
   children.push(await startPinned(0, [join(root, 'bench/upstream-json-server.mjs')], { PORT: String(UPSTREAM_PORT) }))
-  const gateway = await startPinned(1, [join(out, 'server.mjs')], { PORT: String(GATEWAY_PORT), HOST: '127.0.0.1', SVC_ACCESS_LOG: 'false', UPSTREAM: upstreamOrigin })
+  const gateway = await startPinned(1, [join(out, 'server.mjs')], {
+    PORT: String(GATEWAY_PORT),
+    HOST: '127.0.0.1',
+    SVC_ACCESS_LOG: 'false',
+    UPSTREAM: upstreamOrigin,
+  })
   children.push(gateway)
-  const baseline = await startPinned(1, [join(root, 'bench/upstream-baseline.mjs')], { PORT: String(BASELINE_PORT), UPSTREAM: upstreamOrigin })
+  const baseline = await startPinned(1, [join(root, 'bench/upstream-baseline.mjs')], {
+    PORT: String(BASELINE_PORT),
+    UPSTREAM: upstreamOrigin,
+  })
   children.push(baseline)
   const viaGateway = await get(GATEWAY_PORT, '/api/user')
   const viaBaseline = await get(BASELINE_PORT, '/api/user')

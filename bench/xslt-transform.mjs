@@ -17,14 +17,19 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, pinned: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '4' }, pinned: { type: 'boolean', default: false } },
+})
 if (!values.pinned && spawnSync('sh', ['-c', 'command -v taskset']).status === 0) {
-  const child = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1), '--pinned'], { stdio: 'inherit' })
+  const child = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1), '--pinned'], {
+    stdio: 'inherit',
+  })
   process.exit(child.status ?? 1)
 }
 
 const root = new URL('..', import.meta.url).pathname
-const BANNER = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+const BANNER =
+  "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
 /** 52 stock items as XML, about 10 KB. */
 function stockXml() {
@@ -41,7 +46,15 @@ function stockXml() {
 function stockJson() {
   const items = []
   for (let i = 0; i < 52; i++) {
-    items.push({ sku: `SKU-${1000 + i}`, qty: (i * 7) % 23, warehouse: `W${i % 4}`, name: `Product number ${i} with a longer name`, price: { currency: i % 5 === 0 ? 'EUR' : 'USD', amount: 10 + i / 4 }, tags: ['a', 'b'], updated: '2024-05-01T10:00:00Z' })
+    items.push({
+      sku: `SKU-${1000 + i}`,
+      qty: (i * 7) % 23,
+      warehouse: `W${i % 4}`,
+      name: `Product number ${i} with a longer name`,
+      price: { currency: i % 5 === 0 ? 'EUR' : 'USD', amount: 10 + i / 4 },
+      tags: ['a', 'b'],
+      updated: '2024-05-01T10:00:00Z',
+    })
   }
   return JSON.stringify({ stock: { items } })
 }
@@ -59,21 +72,38 @@ const JSON_TO_XML = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/
 async function buildProject(dir) {
   const site = join(dir, 'site')
   mkdirSync(join(site, 'flows'), { recursive: true })
-  writeFileSync(join(site, 'definition.yaml'), 'swagger: "2.0"\nbasePath: /api\npaths:\n  /x:\n    get:\n      x-svc-flow: flows/x.xml\n  /y:\n    get:\n      x-svc-flow: flows/y.xml\n')
+  writeFileSync(
+    join(site, 'definition.yaml'),
+    'swagger: "2.0"\nbasePath: /api\npaths:\n  /x:\n    get:\n      x-svc-flow: flows/x.xml\n  /y:\n    get:\n      x-svc-flow: flows/y.xml\n',
+  )
   writeFileSync(join(site, 'flows/xml-to-json.xsl'), XML_TO_JSON)
   writeFileSync(join(site, 'flows/json-to-xml.xsl'), JSON_TO_XML)
   writeFileSync(join(site, 'flows/x.xml'), '<flow><xslt src="xml-to-json.xsl"/></flow>')
   writeFileSync(join(site, 'flows/y.xml'), '<flow><xslt src="json-to-xml.xsl"/></flow>')
   const out = join(dir, 'out')
-  execFileSync(process.execPath, [join(root, 'bin/svc-compile.mjs'), join(site, 'definition.yaml'), '-o', out, '--quiet'], { stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [join(root, 'bin/svc-compile.mjs'), join(site, 'definition.yaml'), '-o', out, '--quiet'],
+    { stdio: 'inherit' },
+  )
   const stylesheet = (path) => {
     const module = readFileSync(join(out, 'src', path), 'utf8')
     const match = /src: "([^"]+)", sef: "([^"]+)", method: ([^,]+), mediaType: ([^,]+),/.exec(module)
-    return { src: match[1], sef: match[2], method: JSON.parse(match[3]), mediaType: JSON.parse(match[4]), documents: [] }
+    return {
+      src: match[1],
+      sef: match[2],
+      method: JSON.parse(match[3]),
+      mediaType: JSON.parse(match[4]),
+      documents: [],
+    }
   }
   const runtime = join(dir, 'runtime.mjs')
   await build({
-    stdin: { contents: "export { Content, EMPTY, FlowContext, XsltEngine, applyXslt, createLogger } from './runtime/index.js'", resolveDir: root, loader: 'ts' },
+    stdin: {
+      contents: "export { Content, EMPTY, FlowContext, XsltEngine, applyXslt, createLogger } from './runtime/index.js'",
+      resolveDir: root,
+      loader: 'ts',
+    },
     outfile: runtime,
     bundle: true,
     platform: 'node',
@@ -83,7 +113,12 @@ async function buildProject(dir) {
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'warning',
   })
-  return { out, runtime: await import(runtime), xmlSheet: stylesheet('flows/x.ts'), jsonSheet: stylesheet('flows/y.ts') }
+  return {
+    out,
+    runtime: await import(runtime),
+    xmlSheet: stylesheet('flows/x.ts'),
+    jsonSheet: stylesheet('flows/y.ts'),
+  }
 }
 
 function round(fn, seconds) {
@@ -111,7 +146,13 @@ try {
   const { out, runtime, xmlSheet, jsonSheet } = await buildProject(dir)
   const { Content, EMPTY, FlowContext, XsltEngine, applyXslt, createLogger } = runtime
   const engine = new XsltEngine({ engine: join(out, 'saxon.cjs'), dir: out })
-  const services = { siteRoot: join(out, 'site'), logger: createLogger(() => {}), env: EMPTY, server: EMPTY, xslt: engine }
+  const services = {
+    siteRoot: join(out, 'site'),
+    logger: createLogger(() => {}),
+    env: EMPTY,
+    server: EMPTY,
+    xslt: engine,
+  }
   const xml = stockXml()
   const json = stockJson()
   const xmlBytes = Buffer.from(xml)
@@ -131,20 +172,31 @@ try {
   const first = run(xmlSheet, xmlBytes, 'application/xml')
   const firstTransform = performance.now() - firstStart
   JSON.parse(first.text) // the result is the JSON the stylesheet promises
-  if (!run(jsonSheet, jsonBytes, 'application/json').text.includes('<item sku="SKU-1001"')) throw new Error('unexpected JSON-to-XML output')
+  if (!run(jsonSheet, jsonBytes, 'application/json').text.includes('<item sku="SKU-1001"'))
+    throw new Error('unexpected JSON-to-XML output')
 
   const saxon = createRequire(import.meta.url)(join(out, 'saxon.cjs'))
   const sef = engine.stylesheet(xmlSheet)
-  const engineOnly = () => saxon.transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult
+  const engineOnly = () =>
+    saxon.transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult
 
   const seconds = Number(values.seconds)
-  const [xmlOps, jsonOps, engineOps] = measure([() => run(xmlSheet, xmlBytes, 'application/xml'), () => run(jsonSheet, jsonBytes, 'application/json'), engineOnly], seconds)
+  const [xmlOps, jsonOps, engineOps] = measure(
+    [() => run(xmlSheet, xmlBytes, 'application/xml'), () => run(jsonSheet, jsonBytes, 'application/json'), engineOnly],
+    seconds,
+  )
   const us = (ops) => (1e6 / ops).toFixed(0)
-  console.log(`xslt transform of a 10 KB document (XML ${xml.length} B, JSON ${json.length} B), node ${process.version}`)
-  console.log(`  engine load (saxon.cjs, once per gateway): ${loaded.toFixed(0)} ms; first transformation: ${firstTransform.toFixed(1)} ms`)
+  console.log(
+    `xslt transform of a 10 KB document (XML ${xml.length} B, JSON ${json.length} B), node ${process.version}`,
+  )
+  console.log(
+    `  engine load (saxon.cjs, once per gateway): ${loaded.toFixed(0)} ms; first transformation: ${firstTransform.toFixed(1)} ms`,
+  )
   console.log(`  xml  -> json text (applyXslt): ${us(xmlOps)} µs/call (${xmlOps.toFixed(0)} calls/s)`)
   console.log(`  json -> xml (applyXslt, OXN XML input): ${us(jsonOps)} µs/call (${jsonOps.toFixed(0)} calls/s)`)
-  console.log(`  engine only (SaxonJS.transform, same XML and SEF): ${us(engineOps)} µs/call (${engineOps.toFixed(0)} calls/s)`)
+  console.log(
+    `  engine only (SaxonJS.transform, same XML and SEF): ${us(engineOps)} µs/call (${engineOps.toFixed(0)} calls/s)`,
+  )
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -9,7 +9,9 @@ export async function loadCli(name) {
   })
   const url = new URL(`../build/${name}.mjs`, import.meta.url)
   if (!existsSync(url)) {
-    process.stderr.write(`${name}: the command is not built yet; run \`npm ci\` (or \`npm run prepare\`) in the svc-gateway checkout\n`)
+    process.stderr.write(
+      `${name}: the command is not built yet; run \`npm ci\` (or \`npm run prepare\`) in the svc-gateway checkout\n`,
+    )
     process.exit(1)
   }
   return import(url.href)

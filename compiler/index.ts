@@ -3,21 +3,22 @@
  * reports problems into one DiagnosticBag; nothing is written when there are errors (CL2).
  */
 import { basename, dirname, resolve } from 'node:path'
+
 import { loadDefinition } from './definition/index.js'
-import { DiagnosticBag, type Diagnostic } from './diagnostics/diagnostic.js'
+import { type Diagnostic, DiagnosticBag } from './diagnostics/diagnostic.js'
 import { emitProject } from './emit/project.js'
-import { packageVersion } from './package-root.js'
-import type { ProjectFiles } from './project-files.js'
 import { loadSkeletons } from './emit/skeletons.js'
 import { loadFlows } from './flow/index.js'
-import { writeOutput } from './output/write-output.js'
-import { checkSecurity, securityVariables } from './security/index.js'
-import { checkSchemas } from './schemas/check.js'
-import { checkProject } from './validate/index.js'
-import { loadUpstreamDefinitions } from './upstream/definitions.js'
-import { compileStylesheets, type CompiledStylesheets } from './xslt/compile-stylesheets.js'
 import type { DefinitionNode } from './ir/definition.js'
 import type { FlowNode } from './ir/flow.js'
+import { writeOutput } from './output/write-output.js'
+import { packageVersion } from './package-root.js'
+import type { ProjectFiles } from './project-files.js'
+import { checkSchemas } from './schemas/check.js'
+import { checkSecurity, securityVariables } from './security/index.js'
+import { loadUpstreamDefinitions } from './upstream/definitions.js'
+import { checkProject } from './validate/index.js'
+import { type CompiledStylesheets, compileStylesheets } from './xslt/compile-stylesheets.js'
 
 export interface CompileOptions {
   /** Output directory; when absent nothing is written (`--check`). */
@@ -89,29 +90,49 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
   // ACT-xslt-1: stylesheets become SEF files now (cached by content, one xslt3 process each)
   const stylesheets = await compileStylesheets(flows, bag)
   if (bag.hasErrors) return failed()
-  if (options.checkOnly === true) return { diagnostics: bag.sorted(), ok: true, modules: new Map(), stylesheets, summary: null }
+  if (options.checkOnly === true)
+    return { diagnostics: bag.sorted(), ok: true, modules: new Map(), stylesheets, summary: null }
 
   const version = packageVersion()
   const emitted = options.addFlows ? new Map([...flows, ...(await options.addFlows({ definition, flows }))]) : flows
-  const { modules, revision } = emitProject(definition, emitted, { version, revision: options.revision, upstream, skeletons: await loadSkeletons() })
+  const { modules, revision } = emitProject(definition, emitted, {
+    version,
+    revision: options.revision,
+    upstream,
+    skeletons: await loadSkeletons(),
+  })
   const outDir = options.outDir ? resolve(options.outDir) : undefined
   let typechecked: number | null = null
   if (options.typecheck === true) {
     // Loaded here: the TypeScript compiler is the largest dependency and only this option needs it
     const { typecheckModules } = await import('./emit/typecheck.js')
     const problems = typecheckModules(resolve(outDir ?? dirname(definitionPath), 'src'), modules)
-    if (problems.length > 0) throw new InternalCompilerError(`generated code does not type-check:\n${problems.join('\n')}`)
+    if (problems.length > 0)
+      throw new InternalCompilerError(`generated code does not type-check:\n${problems.join('\n')}`)
     typechecked = modules.size
   }
   let bundleBytes: number | null = null
   if (outDir) {
-    bundleBytes = await writeOutput(outDir, definition.siteRoot, modules, { version, revision, definition: basename(definitionPath) }, stylesheets)
+    bundleBytes = await writeOutput(
+      outDir,
+      definition.siteRoot,
+      modules,
+      { version, revision, definition: basename(definitionPath) },
+      stylesheets,
+    )
   }
   return {
     diagnostics: bag.sorted(),
     ok: true,
     modules,
     stylesheets,
-    summary: { routes: definition.routes.length, flows: flows.size, modules: modules.size, revision, bundleBytes, typechecked },
+    summary: {
+      routes: definition.routes.length,
+      flows: flows.size,
+      modules: modules.size,
+      revision,
+      bundleBytes,
+      typechecked,
+    },
   }
 }

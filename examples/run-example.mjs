@@ -20,7 +20,11 @@ const REPOSITORY = fileURLToPath(new URL('..', import.meta.url))
 export async function runExample({ dir, upstreams = [], env = {} }) {
   const outDir = join(dir, 'dist')
   if (!process.argv.includes('--no-compile')) {
-    const status = await waitForExit(spawn(process.execPath, [join(REPOSITORY, 'bin/svc-compile.mjs'), join(dir, 'definition.yaml'), '-o', outDir], { stdio: 'inherit' }))
+    const status = await waitForExit(
+      spawn(process.execPath, [join(REPOSITORY, 'bin/svc-compile.mjs'), join(dir, 'definition.yaml'), '-o', outDir], {
+        stdio: 'inherit',
+      }),
+    )
     if (status !== 0) process.exit(status)
   }
   const servers = []
@@ -34,14 +38,19 @@ export async function runExample({ dir, upstreams = [], env = {} }) {
     try {
       await listen(server, upstream.port)
     } catch (error) {
-      note(`${upstream.name}: cannot listen on 127.0.0.1:${upstream.port} (${error.code ?? error.message}); set ${upstream.env} to another origin`)
+      note(
+        `${upstream.name}: cannot listen on 127.0.0.1:${upstream.port} (${error.code ?? error.message}); set ${upstream.env} to another origin`,
+      )
       process.exit(1)
     }
     servers.push(server)
     upstreamEnv[upstream.env] = `http://127.0.0.1:${upstream.port}`
     note(`${upstream.name} upstream: http://127.0.0.1:${upstream.port}`)
   }
-  const gateway = spawn(process.execPath, [join(outDir, 'server.mjs')], { env: { ...env, ...process.env, ...upstreamEnv }, stdio: 'inherit' })
+  const gateway = spawn(process.execPath, [join(outDir, 'server.mjs')], {
+    env: { ...env, ...process.env, ...upstreamEnv },
+    stdio: 'inherit',
+  })
   // The terminal sends Ctrl-C to the whole process group; the gateway shuts down by itself.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => gateway.kill(signal))
   const status = await waitForExit(gateway)

@@ -3,8 +3,8 @@
  * CompiledApp, which `startServer` serves.
  */
 import type { SecurityConfig } from './auth/config.js'
-import type { CorsPolicy } from './cors/policy.js'
 import type { FlowHandler } from './context/handler.js'
+import type { CorsPolicy } from './cors/policy.js'
 import type { MockTable } from './mock/mock-table.js'
 import type { RouteTable } from './router/types.js'
 import type { UpstreamDefinitionTable } from './upstream/upstream-definitions.js'

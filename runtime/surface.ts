@@ -82,7 +82,14 @@ export { checkAssertionTemplate, checkAssertions, registerBackendFlow, sendTestR
 export type { Assertion } from './index.js'
 
 // The app parts: CORS, security, validation, mocks, XSLT, upstream definitions
-export { createCorsPolicy, createMockTable, createUpstreamDefinitionTable, defineSecurity, SCHEMA_FORMATS, xsltSetup } from './index.js'
+export {
+  createCorsPolicy,
+  createMockTable,
+  createUpstreamDefinitionTable,
+  defineSecurity,
+  SCHEMA_FORMATS,
+  xsltSetup,
+} from './index.js'
 export type {
   CorsPolicy,
   MockTable,

@@ -12,7 +12,12 @@ import { build } from 'esbuild'
 // Chunks are named by content: drop those of earlier builds
 rmSync(new URL('../build/chunks', import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: { 'svc-compile': 'compiler/cli/svc-compile.ts', 'svc-test': 'compiler/cli/svc-test.ts', 'svc-lsp': 'compiler/lsp/main.ts', 'skeleton-parts': 'compiler/emit/skeleton-parts.ts' },
+  entryPoints: {
+    'svc-compile': 'compiler/cli/svc-compile.ts',
+    'svc-test': 'compiler/cli/svc-test.ts',
+    'svc-lsp': 'compiler/lsp/main.ts',
+    'skeleton-parts': 'compiler/emit/skeleton-parts.ts',
+  },
   outdir: 'build',
   outExtension: { '.js': '.mjs' },
   // Modules a build needs only sometimes (the type check, ajv, the XSLT compiler) are imported where
@@ -30,7 +35,10 @@ await build({
 
 // The pieces of templates/ that every build fills, cut once here by ts-morph (compiler/emit/skeletons.ts)
 const { prepareSkeletons } = await import(new URL('../build/skeleton-parts.mjs', import.meta.url).href)
-writeFileSync(new URL('../build/skeletons.json', import.meta.url), `${JSON.stringify(prepareSkeletons(fileURLToPath(new URL('..', import.meta.url))), null, 2)}\n`)
+writeFileSync(
+  new URL('../build/skeletons.json', import.meta.url),
+  `${JSON.stringify(prepareSkeletons(fileURLToPath(new URL('..', import.meta.url))), null, 2)}\n`,
+)
 
 // The runtime as one standalone module for `svc-compile --serve`: every build served in process imports
 // this one file, so the running gateway and all hot-swapped builds share one copy of the runtime
@@ -44,7 +52,9 @@ await build({
   format: 'esm',
   target: 'node20',
   legalComments: 'eof',
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 })
 

@@ -22,7 +22,12 @@ export function pairRatios(results, gateway, baseline) {
     .filter((run) => byRep.has(run.rep))
     .map((run) => {
       const base = byRep.get(run.rep)
-      return { rep: run.rep, rps: run.rps / base.rps, cpu: perCpu(run) / perCpu(base), p99: run.latency_ms.p99 / base.latency_ms.p99 }
+      return {
+        rep: run.rep,
+        rps: run.rps / base.rps,
+        cpu: perCpu(run) / perCpu(base),
+        p99: run.latency_ms.p99 / base.latency_ms.p99,
+      }
     })
   if (rows.length === 0) return null
   return {

@@ -15,5 +15,7 @@ for (const pair of pairs) {
     console.log(`${gateway} / ${baseline}: no repetition measured both`)
     continue
   }
-  console.log(`${gateway} / ${baseline}: req/s ${fmt(ratios.rps)}x, req/cpu-s ${fmt(ratios.cpu)}x, p99 ${fmt(ratios.p99)}x (${ratios.rows.length} repetitions: ${ratios.rows.map((r) => fmt(r.rps)).join(' ')})`)
+  console.log(
+    `${gateway} / ${baseline}: req/s ${fmt(ratios.rps)}x, req/cpu-s ${fmt(ratios.cpu)}x, p99 ${fmt(ratios.p99)}x (${ratios.rows.length} repetitions: ${ratios.rows.map((r) => fmt(r.rps)).join(' ')})`,
+  )
 }

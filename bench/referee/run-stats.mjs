@@ -10,10 +10,13 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 const delay = monitorEventLoopDelay({ resolution: 1 })
 const gc = { count: 0, totalMs: 0, longestMs: 0 }
 let recording = false
-setTimeout(() => {
-  recording = true
-  delay.enable()
-}, 1000 * Number(process.env.RUN_STATS_START_S ?? 2)).unref()
+setTimeout(
+  () => {
+    recording = true
+    delay.enable()
+  },
+  1000 * Number(process.env.RUN_STATS_START_S ?? 2),
+).unref()
 
 new PerformanceObserver((list) => {
   if (!recording) return

@@ -51,7 +51,9 @@ function medianOf(runs, figure) {
 }
 
 const fmt = (x, digits = 2) => (x === undefined ? '-' : x.toFixed(digits))
-console.log('| users | route / baseline | req/s | req/s ratio (per repetition) | p99 ms | p99 ratio | peak RSS MiB | RSS ratio |')
+console.log(
+  '| users | route / baseline | req/s | req/s ratio (per repetition) | p99 ms | p99 ratio | peak RSS MiB | RSS ratio |',
+)
 console.log('|---:|---|---|---|---|---:|---|---:|')
 for (const size of sizes) {
   const results = JSON.parse(readFileSync(join(dir, `users-${size}.json`), 'utf8'))
@@ -77,6 +79,14 @@ for (const size of sizes) {
   for (const [label, runs] of statsOf(size)) {
     const p99 = medianOf(runs, (run) => run.loopDelayMs.p99)
     const max = medianOf(runs, (run) => run.loopDelayMs.max)
-    console.log(`| ${size} | ${label} | ${fmt(p99, 1)} / ${fmt(max, 1)} | ${fmt(medianOf(runs, (run) => run.gc.count), 0)} | ${fmt(medianOf(runs, (run) => run.gc.longestMs), 1)} |`)
+    console.log(
+      `| ${size} | ${label} | ${fmt(p99, 1)} / ${fmt(max, 1)} | ${fmt(
+        medianOf(runs, (run) => run.gc.count),
+        0,
+      )} | ${fmt(
+        medianOf(runs, (run) => run.gc.longestMs),
+        1,
+      )} |`,
+    )
   }
 }

@@ -74,7 +74,10 @@ function step(part: TemplatePart, states: State[]): State[] {
     case 'pairs':
       return repeat(states, (state) => [{ ...write(state, PAIR), pending: true }])
     case 'if':
-      return [...part.branches.flatMap((branch) => run(branch.body, states)), ...(part.otherwise ? run(part.otherwise.body, states) : states)]
+      return [
+        ...part.branches.flatMap((branch) => run(branch.body, states)),
+        ...(part.otherwise ? run(part.otherwise.body, states) : states),
+      ]
     case 'with':
       return [...run(part.body, states), ...(part.otherwise ? run(part.otherwise.body, states) : states)]
     case 'loop':

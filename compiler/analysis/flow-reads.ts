@@ -23,5 +23,10 @@ export function mayRead(reads: VariableUses, name: string): boolean {
  * climbing from another part of it.
  */
 export function mayReadChild(reads: VariableUses, name: string, child: string): boolean {
-  return reads.dynamic || reads.whole.includes(name) || reads.steps.includes(`${name}/${child}`) || (reads.climbs && mayRead(reads, name))
+  return (
+    reads.dynamic ||
+    reads.whole.includes(name) ||
+    reads.steps.includes(`${name}/${child}`) ||
+    (reads.climbs && mayRead(reads, name))
+  )
 }

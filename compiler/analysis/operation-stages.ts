@@ -8,8 +8,8 @@
  */
 import type { OperationStageName } from '../../runtime/context/handler.js'
 import type { DefinitionNode, OperationNode, RouteNode } from '../ir/definition.js'
-import { usesValidation } from './validation-use.js'
 import { enforcedSchemes, operationRequirement } from './security-requirements.js'
+import { usesValidation } from './validation-use.js'
 
 /** The definition-wide facts, found once per build. */
 export interface StageFacts {
@@ -28,7 +28,12 @@ export function stageFacts(definition: DefinitionNode): StageFacts {
 }
 
 /** The stages of `operation` of `route` (null: the route's handler for any method), in pipeline order. */
-export function operationStages(facts: StageFacts, definition: DefinitionNode, route: RouteNode, operation: OperationNode | null): OperationStageName[] {
+export function operationStages(
+  facts: StageFacts,
+  definition: DefinitionNode,
+  route: RouteNode,
+  operation: OperationNode | null,
+): OperationStageName[] {
   const secured = operationRequirement(definition, route, operation, facts.enforced) !== null
   const stages: OperationStageName[] = ['body']
   if (facts.validation) stages.push('request-validation')

@@ -8,11 +8,16 @@ import type { DefinitionNode, OperationNode, RouteNode, SecurityRequirementNode 
 export type Alternative = (readonly [string, readonly string[]])[]
 
 /** A9-A11 normalised: enforced schemes only, nothing after an always-passing alternative; null: none. */
-export function normaliseRequirement(requirement: SecurityRequirementNode | null, enforced: ReadonlySet<string>): Alternative[] | null {
+export function normaliseRequirement(
+  requirement: SecurityRequirementNode | null,
+  enforced: ReadonlySet<string>,
+): Alternative[] | null {
   if (requirement === null) return null
   const alternatives: Alternative[] = []
   for (const uses of requirement.alternatives) {
-    const alternative: Alternative = uses.filter((use) => enforced.has(use.name)).map((use) => [use.name, use.scopes] as const)
+    const alternative: Alternative = uses
+      .filter((use) => enforced.has(use.name))
+      .map((use) => [use.name, use.scopes] as const)
     if (alternative.length === 0 && alternatives.length === 0) return null
     alternatives.push(alternative)
     if (alternative.length === 0) break
@@ -29,6 +34,11 @@ export function enforcedSchemes(definition: DefinitionNode): Set<string> {
  * The normalised requirement of an operation (A9: operation, else path, else top level); `operation`
  * null for the handler of a route without operations. Null: nothing to check.
  */
-export function operationRequirement(definition: DefinitionNode, route: RouteNode, operation: OperationNode | null, enforced: ReadonlySet<string>): Alternative[] | null {
+export function operationRequirement(
+  definition: DefinitionNode,
+  route: RouteNode,
+  operation: OperationNode | null,
+  enforced: ReadonlySet<string>,
+): Alternative[] | null {
   return normaliseRequirement(operation?.security ?? route.security ?? definition.security, enforced)
 }

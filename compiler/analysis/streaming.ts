@@ -35,7 +35,9 @@ export class StreamingAnalysis {
     definition: DefinitionNode,
     readonly flows: ReadonlyMap<string, FlowNode>,
   ) {
-    const common = [definition.initFlow, ...definition.securitySchemes.map((scheme) => scheme.postCheckFlow)].filter((ref): ref is FlowRef => ref !== null)
+    const common = [definition.initFlow, ...definition.securitySchemes.map((scheme) => scheme.postCheckFlow)].filter(
+      (ref): ref is FlowRef => ref !== null,
+    )
     this.#common = common.flatMap((ref) => this.#closure(ref.path))
     this.#shared = !readsRequestBody(this.#common)
   }

@@ -8,6 +8,13 @@ export function usesValidation(definition: DefinitionNode): boolean {
     (route) =>
       route.validate !== null ||
       route.parameters.length > 0 ||
-      (route.operations ?? []).some((op) => op.validate !== null || op.parameters.length > 0 || op.responses !== null || op.consumes !== null || op.produces !== null),
+      (route.operations ?? []).some(
+        (op) =>
+          op.validate !== null ||
+          op.parameters.length > 0 ||
+          op.responses !== null ||
+          op.consumes !== null ||
+          op.produces !== null,
+      ),
   )
 }

@@ -10,6 +10,7 @@
  * (compiler/init).
  */
 import { parseArgs } from 'node:util'
+
 import { DIAGNOSTIC_FORMATS, isDiagnosticFormat } from '../diagnostics/formats.js'
 import { compile, InternalCompilerError } from '../index.js'
 import { packageVersion } from '../package-root.js'
@@ -105,20 +106,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT_OK
   }
   if (values['print-schema'] !== undefined) return printSchema(values['print-schema'], positionals.length)
-  if (positionals.length !== 1) return usageError(positionals.length === 0 ? 'missing definition file' : 'expected exactly one definition file')
-  const modes = [values.out !== undefined && '-o', values.check && '--check', values.serve && '--serve'].filter((mode): mode is string => typeof mode === 'string')
+  if (positionals.length !== 1)
+    return usageError(positionals.length === 0 ? 'missing definition file' : 'expected exactly one definition file')
+  const modes = [values.out !== undefined && '-o', values.check && '--check', values.serve && '--serve'].filter(
+    (mode): mode is string => typeof mode === 'string',
+  )
   if (modes.length > 1) return usageError(`${modes.join(' and ')} cannot be combined`)
   if (modes.length === 0) return usageError('missing -o <outdir> (or --check, or --serve)')
   if (!values.serve) {
-    const serveOnly = [values.port !== undefined && '-p', values.host !== undefined && '--host', values.debug !== undefined && '-d'].find((option) => typeof option === 'string')
+    const serveOnly = [
+      values.port !== undefined && '-p',
+      values.host !== undefined && '--host',
+      values.debug !== undefined && '-d',
+    ].find((option) => typeof option === 'string')
     if (serveOnly) return usageError(`${serveOnly} needs --serve`)
   }
   if (values.check && values.watch) return usageError('--watch cannot be combined with --check')
-  if (values.typecheck && (values.serve || values.watch)) return usageError(`--typecheck cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
+  if (values.typecheck && (values.serve || values.watch))
+    return usageError(`--typecheck cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
   const format = values.format ?? 'text'
-  if (!isDiagnosticFormat(format)) return usageError(`invalid --format "${format}" (expected ${DIAGNOSTIC_FORMATS.join(', ')})`)
-  if (format !== 'text' && (values.serve || values.watch)) return usageError(`--format ${format} cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
-  if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(values.port) > 65535)) return usageError(`invalid port "${values.port}" (expected 0-65535)`)
+  if (!isDiagnosticFormat(format))
+    return usageError(`invalid --format "${format}" (expected ${DIAGNOSTIC_FORMATS.join(', ')})`)
+  if (format !== 'text' && (values.serve || values.watch))
+    return usageError(`--format ${format} cannot be combined with ${values.serve ? '--serve' : '--watch'}`)
+  if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(values.port) > 65535))
+    return usageError(`invalid port "${values.port}" (expected 0-65535)`)
   const definition = positionals[0]!
   const quiet = values.quiet === true
   const revision = process.env.SVC_REVISION || undefined
@@ -126,11 +138,23 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     if (values.serve) {
-      return await serve({ ...streams, definition, port: values.port, host: values.host, debug: values.debug, watch: values.watch === true, env: process.env })
+      return await serve({
+        ...streams,
+        definition,
+        port: values.port,
+        host: values.host,
+        debug: values.debug,
+        watch: values.watch === true,
+        env: process.env,
+      })
     }
     if (values.watch) return await watchOutput({ ...streams, definition, outDir: values.out!, revision })
     const started = performance.now()
-    const result = await compile(definition, { outDir: values.check ? undefined : values.out, revision, typecheck: values.typecheck === true })
+    const result = await compile(definition, {
+      outDir: values.check ? undefined : values.out,
+      revision,
+      typecheck: values.typecheck === true,
+    })
     const elapsedMs = performance.now() - started
     printDiagnostics(streams, result.diagnostics, { format, elapsedMs, ok: result.ok && result.summary !== null })
     if (!result.ok || !result.summary) return EXIT_ERRORS
@@ -140,7 +164,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     const done = bundleBytes === null ? 'checked' : 'built'
     // stdout belongs to the document of a machine format
     const summaryStream = format === 'text' ? process.stdout : process.stderr
-    summaryStream.write(`svc-compile: ${describeBuild(result.summary)}${checked}, ${size}, revision ${built}, ${done} in ${seconds(elapsedMs)}\n`)
+    summaryStream.write(
+      `svc-compile: ${describeBuild(result.summary)}${checked}, ${size}, revision ${built}, ${done} in ${seconds(elapsedMs)}\n`,
+    )
     return EXIT_OK
   } catch (error) {
     const message = error instanceof InternalCompilerError ? error.message : ((error as Error).stack ?? String(error))

@@ -6,11 +6,12 @@
  */
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+
 import { parseDebugConfig } from '../../runtime/debug/config.js'
 import { packageVersion } from '../package-root.js'
 import { findDefinition } from '../testing/find-definition.js'
-import { createReporter, REPORTER_NAMES, type Reporter, type ReporterName } from '../testing/reporter.js'
-import { openReportFile, withSummaryLine, type ReportFile } from '../testing/report-output.js'
+import { openReportFile, type ReportFile, withSummaryLine } from '../testing/report-output.js'
+import { createReporter, type Reporter, REPORTER_NAMES, type ReporterName } from '../testing/reporter.js'
 import { runTests } from '../testing/run-tests.js'
 
 const USAGE = `Usage:
@@ -84,10 +85,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (typeof debug === 'string') return usageError(`invalid debug configuration "${values.debug}": ${debug}`)
   }
   const reporterName = values.reporter ?? 'tap'
-  if (!isReporterName(reporterName)) return usageError(`unknown reporter "${reporterName}" (expected ${REPORTER_NAMES.join(', ')})`)
+  if (!isReporterName(reporterName))
+    return usageError(`unknown reporter "${reporterName}" (expected ${REPORTER_NAMES.join(', ')})`)
   if (values.output === '') return usageError('--output needs a file name')
   const cwd = process.cwd()
-  const definition = values.definition !== undefined ? resolve(cwd, values.definition) : findDefinition(cwd, positionals[0])
+  const definition =
+    values.definition !== undefined ? resolve(cwd, values.definition) : findDefinition(cwd, positionals[0])
   let output: ReportFile | null = null
   if (values.output !== undefined) {
     try {
@@ -96,8 +99,16 @@ export async function main(argv: readonly string[]): Promise<number> {
       return usageError(`cannot write the report to "${values.output}": ${(error as Error).message}`)
     }
   }
-  const context = { definition: definition === null ? null : relative(cwd, definition).split('\\').join('/'), version: packageVersion(), startedAt: new Date() }
-  let reporter: Reporter = createReporter(reporterName, output?.write ?? ((text) => process.stdout.write(text)), context)
+  const context = {
+    definition: definition === null ? null : relative(cwd, definition).split('\\').join('/'),
+    version: packageVersion(),
+    startedAt: new Date(),
+  }
+  let reporter: Reporter = createReporter(
+    reporterName,
+    output?.write ?? ((text) => process.stdout.write(text)),
+    context,
+  )
   if (values.output !== undefined) reporter = withSummaryLine(reporter, process.stdout, reporterName, values.output)
   const env: Record<string, string | undefined> = { ...process.env }
   if (values.debug !== undefined) env['SVC_DEBUG'] = values.debug
@@ -117,7 +128,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       verbose: values.verbose === true,
     })
   } catch (error) {
-    process.stderr.write(`svc-test: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.stderr.write(
+      `svc-test: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
     return EXIT_FAILED
   } finally {
     output?.close()

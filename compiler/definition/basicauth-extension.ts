@@ -3,7 +3,7 @@
  * exactly one of password/sha256, literal credential lists, realm, out-var.
  */
 import type { LoadContext } from './context.js'
-import { entryOf, missingKeyLoc, valueOf, type DocNode, type MapNode } from './doc-node.js'
+import { type DocNode, entryOf, type MapNode, missingKeyLoc, valueOf } from './doc-node.js'
 import { checkVariable, unknownProperty } from './extension-properties.js'
 import { loadValueSource } from './value-source.js'
 
@@ -22,7 +22,8 @@ export function checkBasicAuth(node: DocNode, ctx: LoadContext): void {
     const value = entry.value
     switch (entry.key) {
       case 'users':
-        if (value.kind !== 'seq') ctx.error('security/invalid-basicauth', value.loc, 'x-svc-basicauth.users must be a list')
+        if (value.kind !== 'seq')
+          ctx.error('security/invalid-basicauth', value.loc, 'x-svc-basicauth.users must be a list')
         else value.items.forEach((user) => checkUser(user, ctx))
         break
       case 'credentials': {
@@ -31,8 +32,17 @@ export function checkBasicAuth(node: DocNode, ctx: LoadContext): void {
         break
       }
       case 'realm':
-        if (value.kind !== 'scalar' || typeof value.value !== 'string' || !/^[\x20-\x7e]*$/.test(value.value) || /["\\]/.test(value.value)) {
-          ctx.error('security/invalid-basicauth', value.loc, 'x-svc-basicauth.realm must be printable ASCII without " or \\')
+        if (
+          value.kind !== 'scalar' ||
+          typeof value.value !== 'string' ||
+          !/^[\x20-\x7e]*$/.test(value.value) ||
+          /["\\]/.test(value.value)
+        ) {
+          ctx.error(
+            'security/invalid-basicauth',
+            value.loc,
+            'x-svc-basicauth.realm must be printable ASCII without " or \\',
+          )
         }
         break
       case 'out-var':
@@ -53,13 +63,18 @@ function checkCredentialList(text: string, at: DocNode, ctx: LoadContext): void 
     .split(/[\n,]/)
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
-  if (entries.length === 0) ctx.error('security/invalid-basicauth', at.loc, 'x-svc-basicauth.credentials has no entries')
+  if (entries.length === 0)
+    ctx.error('security/invalid-basicauth', at.loc, 'x-svc-basicauth.credentials has no entries')
   entries.forEach((entry, i) => {
     const colon = entry.indexOf(':')
     const password = colon === -1 ? '' : entry.slice(colon + 1)
     const digest = password.startsWith('{SHA256}') ? password.slice('{SHA256}'.length) : null
     if (colon === -1 || password === '' || (digest !== null && !/^[0-9a-fA-F]{64}$/.test(digest))) {
-      ctx.error('security/invalid-basicauth', at.loc, `entry ${i + 1} of x-svc-basicauth.credentials is not user:password or user:{SHA256}<hex>`)
+      ctx.error(
+        'security/invalid-basicauth',
+        at.loc,
+        `entry ${i + 1} of x-svc-basicauth.credentials is not user:password or user:{SHA256}<hex>`,
+      )
     }
   })
 }
@@ -71,17 +86,22 @@ function checkUser(node: DocNode, ctx: LoadContext): void {
   }
   const user = valueOf(node, 'user')
   if (user === undefined) ctx.error('security/invalid-basicauth', missingKeyLoc(node), 'missing required key "user"')
-  else if (user.kind !== 'scalar' || typeof user.value !== 'string') ctx.error('security/invalid-basicauth', user.loc, 'user must be a string')
+  else if (user.kind !== 'scalar' || typeof user.value !== 'string')
+    ctx.error('security/invalid-basicauth', user.loc, 'user must be a string')
   const password = entryOf(node, 'password')
   const sha = entryOf(node, 'sha256')
   if ((password === undefined) === (sha === undefined)) {
     ctx.error('security/invalid-basicauth', missingKeyLoc(node), 'a user needs exactly one of password and sha256')
   }
   if (password !== undefined) loadValueSource(password.value, 'password', ctx)
-  if (sha !== undefined && !(sha.value.kind === 'scalar' && typeof sha.value.value === 'string' && /^[0-9a-fA-F]{64}$/.test(sha.value.value))) {
+  if (
+    sha !== undefined &&
+    !(sha.value.kind === 'scalar' && typeof sha.value.value === 'string' && /^[0-9a-fA-F]{64}$/.test(sha.value.value))
+  ) {
     ctx.error('security/invalid-basicauth', sha.value.loc, 'sha256 must be 64 hexadecimal digits')
   }
   for (const entry of (node as MapNode).entries) {
-    if (!['user', 'password', 'sha256'].includes(entry.key)) unknownProperty(ctx, 'x-svc-basicauth.users', entry.key, entry.keyLoc, ['user', 'password', 'sha256'])
+    if (!['user', 'password', 'sha256'].includes(entry.key))
+      unknownProperty(ctx, 'x-svc-basicauth.users', entry.key, entry.keyLoc, ['user', 'password', 'sha256'])
   }
 }

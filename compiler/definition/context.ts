@@ -2,8 +2,8 @@
  * State of one definition load: the bag, the site root, the document store and the flow files
  * referenced so far. Created per `loadDefinition` call, never shared (no module state).
  */
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { DiagnosticCode } from '../diagnostics/codes.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc, SourceFile } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
@@ -54,7 +54,11 @@ export class LoadContext {
     const problem = this.store.files.problem(path)
     if (problem === null) return 'ok'
     this.#reportedFiles.add(path)
-    this.error(what === 'flow file' ? 'project/missing-flow' : 'project/missing-file', at, `${what} ${this.sitePath(path)} ${problem}`)
+    this.error(
+      what === 'flow file' ? 'project/missing-flow' : 'project/missing-file',
+      at,
+      `${what} ${this.sitePath(path)} ${problem}`,
+    )
     return 'reported'
   }
 

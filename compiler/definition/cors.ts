@@ -3,10 +3,10 @@
  * normalised form with defaults filled. Origin matching itself belongs to the CORS issue.
  */
 import { suggest } from '../diagnostics/did-you-mean.js'
-import { quote } from './doc-node.js'
 import type { CorsNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
-import { missingKeyLoc, type DocNode } from './doc-node.js'
+import { quote } from './doc-node.js'
+import { type DocNode, missingKeyLoc } from './doc-node.js'
 
 const PROPERTIES = ['allowed-origins', 'allow-credentials', 'max-age', 'expose-headers'] as const
 
@@ -15,7 +15,9 @@ export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?'
 /** `<scheme>://<host>[:<port>]`, the host optionally starting with a whole `*.` label (O8). */
-const ORIGIN = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*://(?:\\*\\.)?(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])(?::([0-9]{1,5}))?$`)
+const ORIGIN = new RegExp(
+  `^[A-Za-z][A-Za-z0-9+.-]*://(?:\\*\\.)?(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])(?::([0-9]{1,5}))?$`,
+)
 
 export function isValidOriginPattern(origin: string): boolean {
   if (origin === '*') return true
@@ -44,7 +46,12 @@ export function loadCors(node: DocNode, ctx: LoadContext): CorsNode | null {
     return null
   }
   let valid = true
-  const fail = (at: DocNode | { loc: DocNode['loc'] }, message: string, code: 'definition/invalid-extension-value' | 'security/invalid-cors' = 'security/invalid-cors', suggestions?: readonly string[]) => {
+  const fail = (
+    at: DocNode | { loc: DocNode['loc'] },
+    message: string,
+    code: 'definition/invalid-extension-value' | 'security/invalid-cors' = 'security/invalid-cors',
+    suggestions?: readonly string[],
+  ) => {
     ctx.error(code, at.loc, message, suggestions)
     valid = false
   }
@@ -72,28 +79,49 @@ export function loadCors(node: DocNode, ctx: LoadContext): CorsNode | null {
         else fail(value, 'x-svc-cors.allow-credentials must be true or false', 'definition/invalid-extension-value')
         break
       case 'max-age':
-        if (value.kind === 'scalar' && typeof value.value === 'number' && Number.isInteger(value.value) && value.value >= 0) cors.maxAge = value.value
+        if (
+          value.kind === 'scalar' &&
+          typeof value.value === 'number' &&
+          Number.isInteger(value.value) &&
+          value.value >= 0
+        )
+          cors.maxAge = value.value
         else fail(value, 'x-svc-cors.max-age must be an integer >= 0')
         break
       case 'expose-headers': {
         const list = stringList(value)
-        if (list === undefined) fail(value, 'x-svc-cors.expose-headers must be a string or a list of strings', 'definition/invalid-extension-value')
+        if (list === undefined)
+          fail(
+            value,
+            'x-svc-cors.expose-headers must be a string or a list of strings',
+            'definition/invalid-extension-value',
+          )
         else
           list.values.forEach((name, i) => {
-            if (!HEADER_TOKEN.test(name)) fail(list.nodes[i]!, `invalid header name ${JSON.stringify(name)} in x-svc-cors.expose-headers`)
+            if (!HEADER_TOKEN.test(name))
+              fail(list.nodes[i]!, `invalid header name ${JSON.stringify(name)} in x-svc-cors.expose-headers`)
             cors.exposeHeaders.push(name)
           })
         break
       }
       default: {
         const hint = suggest(entry.key, PROPERTIES, quote)
-        fail({ loc: entry.keyLoc }, `unknown property "${entry.key}" in x-svc-cors${hint.suffix}`, 'definition/invalid-extension-value', hint.names)
+        fail(
+          { loc: entry.keyLoc },
+          `unknown property "${entry.key}" in x-svc-cors${hint.suffix}`,
+          'definition/invalid-extension-value',
+          hint.names,
+        )
       }
     }
   }
   if (!hasOrigins) fail({ loc: missingKeyLoc(node) }, 'x-svc-cors.allowed-origins is required')
   if (wildcard !== undefined && cors.allowCredentials) {
-    ctx.warning('security/cors-wildcard-credentials', wildcard.loc, 'x-svc-cors.allowed-origins contains "*" while allow-credentials is true: any web site can send credentialed requests')
+    ctx.warning(
+      'security/cors-wildcard-credentials',
+      wildcard.loc,
+      'x-svc-cors.allowed-origins contains "*" while allow-credentials is true: any web site can send credentialed requests',
+    )
   }
   return valid ? { kind: 'cors', loc: node.loc, ...cors } : null
 }

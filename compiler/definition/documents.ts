@@ -6,11 +6,12 @@
  */
 import { realpathSync } from 'node:fs'
 import { dirname, extname, isAbsolute, relative, resolve } from 'node:path'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { createSourceFile, locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
+import { createSourceFile, type Loc, locAt, type SourceFile } from '../diagnostics/source.js'
 import type { SourceDocumentNode } from '../ir/definition.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
-import { toPlain, unescapePointer, type DocNode, type ScalarNode } from './doc-node.js'
+import { type DocNode, type ScalarNode, toPlain, unescapePointer } from './doc-node.js'
 import { readJson } from './json-reader.js'
 import { readYaml } from './yaml-reader.js'
 
@@ -64,7 +65,11 @@ export class DocumentStore {
       this.#documents.set(path, null)
       const where = referencedAt ?? locAt(createSourceFile(path, ''), 0)
       const problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : 'cannot be read'
-      this.bag.error('project/unreadable-file', where, referencedAt ? `${siteRelative(this.siteRoot, path)} ${problem}` : `definition file ${problem}`)
+      this.bag.error(
+        'project/unreadable-file',
+        where,
+        referencedAt ? `${siteRelative(this.siteRoot, path)} ${problem}` : `definition file ${problem}`,
+      )
       return null
     }
     let text: string
@@ -101,7 +106,8 @@ export class DocumentStore {
       const start = chain.findIndex((link) => link.key === key)
       if (start !== -1) {
         // reported at the references that form the cycle, not at a use that merely leads into it
-        for (const link of chain.slice(start)) this.bag.error('definition/ref-cycle', link.next.loc, `$ref ${JSON.stringify(link.next.text)} is circular`)
+        for (const link of chain.slice(start))
+          this.bag.error('definition/ref-cycle', link.next.loc, `$ref ${JSON.stringify(link.next.text)} is circular`)
         return undefined
       }
       chain.push({ key, next: next.value })
@@ -126,7 +132,11 @@ export class DocumentStore {
     } else {
       const path = resolve(dirname(from.path), safeDecode(filePart))
       if (!this.isInsideSiteRoot(path)) {
-        this.bag.error('project/outside-site-root', reportAt.loc, `${siteRelative(this.siteRoot, path)} is outside the project directory`)
+        this.bag.error(
+          'project/outside-site-root',
+          reportAt.loc,
+          `${siteRelative(this.siteRoot, path)} is outside the project directory`,
+        )
         return undefined
       }
       document = this.load(path, reportAt.loc)

@@ -2,14 +2,25 @@
 import { suggest } from '../diagnostics/did-you-mean.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { LoadContext } from './context.js'
-import { quote, type DocNode } from './doc-node.js'
+import { type DocNode, quote } from './doc-node.js'
 
 /** `$` + letter or `_`, then letters, digits, `_`, `-` (J11, BA1). */
 export const VARIABLE_NAME = /^\$[A-Za-z_][A-Za-z0-9_-]*$/
 
-export function unknownProperty(ctx: LoadContext, extension: string, key: string, loc: Loc, known: readonly string[]): void {
+export function unknownProperty(
+  ctx: LoadContext,
+  extension: string,
+  key: string,
+  loc: Loc,
+  known: readonly string[],
+): void {
   const hint = suggest(key, known, quote)
-  ctx.error('definition/invalid-extension-value', loc, `unknown property "${key}" in ${extension}${hint.suffix}`, hint.names)
+  ctx.error(
+    'definition/invalid-extension-value',
+    loc,
+    `unknown property "${key}" in ${extension}${hint.suffix}`,
+    hint.names,
+  )
 }
 
 export function checkVariable(value: DocNode, name: string, example: string, ctx: LoadContext): void {

@@ -3,7 +3,7 @@
  * recognized at which level, errors for misplaced and unknown ones (with a suggestion), and the
  * warning for foreign extensions that look like ours (`x-acme-flow`, CC21).
  */
-import { didYouMean, editDistance, suggestionText, type Suggestions } from '../diagnostics/did-you-mean.js'
+import { didYouMean, editDistance, type Suggestions, suggestionText } from '../diagnostics/did-you-mean.js'
 import type { LoadContext } from './context.js'
 import type { MapNode } from './doc-node.js'
 
@@ -67,7 +67,8 @@ function joinPhrases(phrases: readonly string[]): string {
 
 /** `x-svc-cors is only recognized at the top level` (D19). */
 export function misplacedMessage(name: string): string {
-  const phrase = SCHEME_PHRASES[name] ?? joinPhrases((EXTENSION_LEVELS[name] ?? []).map((level) => LEVEL_PHRASES[level]))
+  const phrase =
+    SCHEME_PHRASES[name] ?? joinPhrases((EXTENSION_LEVELS[name] ?? []).map((level) => LEVEL_PHRASES[level]))
   return `${name} is only recognized ${phrase}`
 }
 
@@ -101,7 +102,10 @@ export function checkExtensions(
       continue
     }
     const suffix = SUFFIXES.find((s) => key.endsWith(`-${s}`))
-    if (suffix !== undefined) ctx.warning('definition/foreign-extension', entry.keyLoc, `${key} is ignored; did you mean x-svc-${suffix}?`, [`x-svc-${suffix}`])
+    if (suffix !== undefined)
+      ctx.warning('definition/foreign-extension', entry.keyLoc, `${key} is ignored; did you mean x-svc-${suffix}?`, [
+        `x-svc-${suffix}`,
+      ])
   }
   return { recognized, unknownHandler }
 }

@@ -4,6 +4,7 @@
  * when it starts with `/`; the file must lie inside the site root and exist.
  */
 import { dirname, join, normalize, resolve } from 'node:path'
+
 import type { FlowRef } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import type { DocNode } from './doc-node.js'

@@ -4,7 +4,7 @@
  * (already reported, CC12).
  */
 import type { LoadContext } from './context.js'
-import { valueOf, type DocNode } from './doc-node.js'
+import { type DocNode, valueOf } from './doc-node.js'
 
 export interface Followed {
   readonly node: DocNode

@@ -4,14 +4,18 @@
  */
 import type { FlowRef } from '../ir/definition.js'
 import type { ProxyHandlerNode } from '../ir/definition.js'
-import { loadProxyExtension } from './proxy-extension.js'
 import type { LoadContext } from './context.js'
 import { entryOf, type MapNode } from './doc-node.js'
 import type { ExtensionScan } from './extensions.js'
 import { resolveFlowRef } from './flow-ref.js'
+import { loadProxyExtension } from './proxy-extension.js'
 
 /** What a level sets: a flow, a proxy, something already reported as invalid, or nothing (null). */
-export type LevelHandler = { readonly kind: 'flow'; readonly ref: FlowRef } | { readonly kind: 'proxy'; readonly node: ProxyHandlerNode } | { readonly kind: 'invalid' } | null
+export type LevelHandler =
+  | { readonly kind: 'flow'; readonly ref: FlowRef }
+  | { readonly kind: 'proxy'; readonly node: ProxyHandlerNode }
+  | { readonly kind: 'invalid' }
+  | null
 
 /**
  * Reads `x-svc-flow` / `x-svc-proxy` of `node`, when recognized (by the extension table) at this

@@ -4,7 +4,7 @@
  * (syntax errors at their position). `JSON.parse` has no positions, hence this small parser.
  */
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
+import { type Loc, locAt, type SourceFile } from '../diagnostics/source.js'
 import type { DocNode, MapEntry } from './doc-node.js'
 
 class JsonSyntaxError extends Error {
@@ -24,10 +24,12 @@ export function readJson(file: SourceFile, bag: DiagnosticBag): DocNode | undefi
   const parser = new JsonParser(file, bag)
   try {
     parser.skipSpace()
-    if (parser.pos >= file.text.length) return { kind: 'scalar', loc: locAt(file, 0), value: null, text: '', plain: true }
+    if (parser.pos >= file.text.length)
+      return { kind: 'scalar', loc: locAt(file, 0), value: null, text: '', plain: true }
     const root = parser.value()
     parser.skipSpace()
-    if (parser.pos < file.text.length) throw new JsonSyntaxError(parser.pos, `unexpected ${describe(file.text, parser.pos)} after the JSON value`)
+    if (parser.pos < file.text.length)
+      throw new JsonSyntaxError(parser.pos, `unexpected ${describe(file.text, parser.pos)} after the JSON value`)
     return root
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error
@@ -67,7 +69,8 @@ class JsonParser {
 
   #expect(ch: string, what: string): void {
     this.skipSpace()
-    if (this.text[this.pos] !== ch) throw new JsonSyntaxError(this.pos, `expected ${what}, found ${describe(this.text, this.pos)}`)
+    if (this.text[this.pos] !== ch)
+      throw new JsonSyntaxError(this.pos, `expected ${what}, found ${describe(this.text, this.pos)}`)
     this.pos++
   }
 
@@ -81,7 +84,11 @@ class JsonParser {
       const text = this.#string()
       return { kind: 'scalar', loc: this.#loc(start), value: text, text, plain: false }
     }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, start)) {
         this.pos += word.length
         return { kind: 'scalar', loc: this.#loc(start), value, text: word, plain: true }
@@ -108,11 +115,13 @@ class JsonParser {
     for (;;) {
       this.skipSpace()
       const keyStart = this.pos
-      if (this.text[keyStart] !== '"') throw new JsonSyntaxError(keyStart, `expected a string key, found ${describe(this.text, keyStart)}`)
+      if (this.text[keyStart] !== '"')
+        throw new JsonSyntaxError(keyStart, `expected a string key, found ${describe(this.text, keyStart)}`)
       const key = this.#string()
       this.#expect(':', '":"')
       const value = this.value()
-      if (seen.has(key)) this.bag.error('definition/duplicate-key', this.#loc(keyStart), `duplicate key ${JSON.stringify(key)}`)
+      if (seen.has(key))
+        this.bag.error('definition/duplicate-key', this.#loc(keyStart), `duplicate key ${JSON.stringify(key)}`)
       else {
         seen.add(key)
         entries.push({ key, keyLoc: this.#loc(keyStart), value })

@@ -6,13 +6,31 @@
 import type { FlowRef } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import { HEADER_TOKEN } from './cors.js'
-import { entryOf, missingKeyLoc, type DocNode } from './doc-node.js'
+import { type DocNode, entryOf, missingKeyLoc } from './doc-node.js'
 import { checkVariable, unknownProperty } from './extension-properties.js'
 import { resolveFlowRef } from './flow-ref.js'
 import { loadValueSource } from './value-source.js'
 
 /** Accepted `alg` values (J5). */
-export const JWT_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'HS', 'RS', 'ES', 'PS']
+export const JWT_ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'EdDSA',
+  'HS',
+  'RS',
+  'ES',
+  'PS',
+]
 const JWT_PROPERTIES = ['key', 'alg', 'out-var', 'out-header', 'claims', 'scope-claim', 'post-check-flow']
 
 /** J1, J5, J9, J11-J14 shapes; returns the post-check flow. */
@@ -22,7 +40,8 @@ export function checkJwt(node: DocNode, ctx: LoadContext): FlowRef | null {
     return null
   }
   let flow: FlowRef | null = null
-  if (entryOf(node, 'key') === undefined) ctx.error('security/invalid-jwt', missingKeyLoc(node), 'x-svc-jwt.key is required')
+  if (entryOf(node, 'key') === undefined)
+    ctx.error('security/invalid-jwt', missingKeyLoc(node), 'x-svc-jwt.key is required')
   for (const entry of node.entries) {
     const value = entry.value
     switch (entry.key) {
@@ -32,7 +51,11 @@ export function checkJwt(node: DocNode, ctx: LoadContext): FlowRef | null {
       case 'alg': {
         const source = loadValueSource(value, 'x-svc-jwt.alg', ctx)
         if (source?.kind === 'literal' && !JWT_ALGORITHMS.includes(String(source.value))) {
-          ctx.error('security/invalid-jwt', value.loc, `unsupported alg ${JSON.stringify(String(source.value))}; expected one of ${JWT_ALGORITHMS.join(', ')}`)
+          ctx.error(
+            'security/invalid-jwt',
+            value.loc,
+            `unsupported alg ${JSON.stringify(String(source.value))}; expected one of ${JWT_ALGORITHMS.join(', ')}`,
+          )
         }
         break
       }
@@ -46,10 +69,13 @@ export function checkJwt(node: DocNode, ctx: LoadContext): FlowRef | null {
         break
       case 'claims':
         if (value.kind !== 'map') ctx.error('security/invalid-jwt', value.loc, 'x-svc-jwt.claims must be an object')
-        else for (const claim of value.entries) loadValueSource(claim.value, `x-svc-jwt.claims.${claim.key}`, ctx, { anyScalar: true })
+        else
+          for (const claim of value.entries)
+            loadValueSource(claim.value, `x-svc-jwt.claims.${claim.key}`, ctx, { anyScalar: true })
         break
       case 'scope-claim':
-        if (value.kind !== 'scalar' || typeof value.value !== 'string' || value.value === '') ctx.error('security/invalid-jwt', value.loc, 'x-svc-jwt.scope-claim must be a non-empty string')
+        if (value.kind !== 'scalar' || typeof value.value !== 'string' || value.value === '')
+          ctx.error('security/invalid-jwt', value.loc, 'x-svc-jwt.scope-claim must be a non-empty string')
         break
       case 'post-check-flow': {
         const ref = resolveFlowRef(value, 'x-svc-jwt.post-check-flow', ctx)

@@ -5,17 +5,26 @@
  * CC27 warnings). Top-level rules: D6, D7, D10-D12, P6, H2, H3, H5, D23.
  */
 import { dirname, resolve } from 'node:path'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { suggest } from '../diagnostics/did-you-mean.js'
 import { locAt } from '../diagnostics/source.js'
+import type {
+  CorsNode,
+  DefinitionNode,
+  FlowRef,
+  RouteNode,
+  SecurityRequirementNode,
+  SecuritySchemeNode,
+  ValidateSettingNode,
+} from '../ir/definition.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
-import type { CorsNode, DefinitionNode, FlowRef, RouteNode, SecurityRequirementNode, SecuritySchemeNode, ValidateSettingNode } from '../ir/definition.js'
 import { LoadContext } from './context.js'
 import { loadCors } from './cors.js'
-import { entryOf, missingKeyLoc, valueOf, type DocNode, type MapNode } from './doc-node.js'
+import { type DocNode, entryOf, type MapNode, missingKeyLoc, valueOf } from './doc-node.js'
 import { checkExtensions } from './extensions.js'
 import { resolveFlowRef } from './flow-ref.js'
-import { effectiveHandler, loadLevelHandler, type LevelHandler } from './handler-level.js'
+import { effectiveHandler, type LevelHandler, loadLevelHandler } from './handler-level.js'
 import { loadStringList } from './operation-object.js'
 import { loadParameter, mergeParameters } from './parameter-object.js'
 import { loadPaths, type PathsDraft, type RouteDraft } from './paths-object.js'
@@ -27,7 +36,23 @@ import { conventionalDefaultFlow, loadFlowExtension } from './top-level-flows.js
 import { loadValidateSetting } from './validate-setting.js'
 
 /** Standard Swagger 2.0 top-level keys (D12). */
-const TOP_LEVEL_KEYS = ['swagger', 'info', 'host', 'basePath', 'schemes', 'consumes', 'produces', 'paths', 'definitions', 'parameters', 'responses', 'securityDefinitions', 'security', 'tags', 'externalDocs']
+const TOP_LEVEL_KEYS = [
+  'swagger',
+  'info',
+  'host',
+  'basePath',
+  'schemes',
+  'consumes',
+  'produces',
+  'paths',
+  'definitions',
+  'parameters',
+  'responses',
+  'securityDefinitions',
+  'security',
+  'tags',
+  'externalDocs',
+]
 const IGNORED_KEYS = new Set(['info', 'host', 'schemes', 'tags', 'externalDocs'])
 
 /**
@@ -36,7 +61,12 @@ const IGNORED_KEYS = new Set(['info', 'host', 'schemes', 'tags', 'externalDocs']
  * `siteRoot` is the definition's directory, except for an upstream definition (upstream.md UP-VAL-1),
  * which belongs to the site of the definition that uses it.
  */
-export function loadDefinition(path: string, bag: DiagnosticBag, siteRoot?: string, files: ProjectFiles = DISK_FILES): DefinitionNode | undefined {
+export function loadDefinition(
+  path: string,
+  bag: DiagnosticBag,
+  siteRoot?: string,
+  files: ProjectFiles = DISK_FILES,
+): DefinitionNode | undefined {
   const absolute = resolve(path)
   const ctx = new LoadContext(bag, siteRoot ?? dirname(absolute), files)
   const document = ctx.store.load(absolute, null)
@@ -73,8 +103,10 @@ class TopLevel {
     const { root, ctx } = this
     const summaries = summarizeSchemes(valueOf(root, 'securityDefinitions'))
     const scan = checkExtensions(root, 'top', ctx)
-    if (entryOf(root, 'swagger') === undefined) ctx.error('definition/missing-key', missingKeyLoc(root), 'missing required key "swagger"')
-    if (entryOf(root, 'paths') === undefined) ctx.error('definition/missing-key', missingKeyLoc(root), 'missing required key "paths"')
+    if (entryOf(root, 'swagger') === undefined)
+      ctx.error('definition/missing-key', missingKeyLoc(root), 'missing required key "swagger"')
+    if (entryOf(root, 'paths') === undefined)
+      ctx.error('definition/missing-key', missingKeyLoc(root), 'missing required key "paths"')
     // document order, so that flow references are recorded in order of first reference
     for (const entry of root.entries) {
       const value = entry.value
@@ -135,14 +167,23 @@ class TopLevel {
         default:
           if (!entry.key.startsWith('x-') && !IGNORED_KEYS.has(entry.key)) {
             const hint = suggest(entry.key, TOP_LEVEL_KEYS, (s) => `"${s}"`)
-            ctx.warning('definition/unknown-key', entry.keyLoc, `unknown top-level key ${JSON.stringify(entry.key)} is ignored${hint.suffix}`, hint.names)
+            ctx.warning(
+              'definition/unknown-key',
+              entry.keyLoc,
+              `unknown top-level key ${JSON.stringify(entry.key)} is ignored${hint.suffix}`,
+              hint.names,
+            )
           }
       }
     }
     if (this.topHandler === null && scan.unknownHandler) this.topHandler = { kind: 'invalid' }
     const defaultEntry = entryOf(root, 'x-svc-default-flow')
     if (defaultEntry !== undefined && scan.recognized.has('x-svc-default-flow') && this.basePath === '/') {
-      ctx.warning('definition/default-flow-unused', defaultEntry.keyLoc, 'x-svc-default-flow has no effect while basePath is "/": every request is an API request')
+      ctx.warning(
+        'definition/default-flow-unused',
+        defaultEntry.keyLoc,
+        'x-svc-default-flow has no effect while basePath is "/": every request is an API request',
+      )
     }
     if (defaultEntry === undefined) this.defaultFlow = conventionalDefaultFlow(this.basePath, ctx)
     return {
@@ -195,19 +236,25 @@ class TopLevel {
     }
     const value = node.value
     if (!value.startsWith('/')) this.ctx.error('definition/invalid-base-path', node.loc, 'basePath must start with "/"')
-    else if (/[{}*]/.test(value)) this.ctx.error('definition/invalid-base-path', node.loc, 'basePath must not contain "{", "}" or "*"')
+    else if (/[{}*]/.test(value))
+      this.ctx.error('definition/invalid-base-path', node.loc, 'basePath must not contain "{", "}" or "*"')
     else this.basePath = value.replace(/\/+$/, '') || '/'
   }
 
   /** H2, H3 (operation -> path -> `paths` -> top), H5 warnings (CC19), VA9 parameter merge. */
   lowerRoute(route: RouteDraft): RouteNode {
     const fallback = this.paths?.fallback ?? null
-    const handlerOf = (handler: LevelHandler) => (handler?.kind === 'flow' ? handler.ref : handler?.kind === 'proxy' ? handler.node : null)
+    const handlerOf = (handler: LevelHandler) =>
+      handler?.kind === 'flow' ? handler.ref : handler?.kind === 'proxy' ? handler.node : null
     const operations =
       route.operations?.map((operation) => {
         const handler = effectiveHandler([operation.handler, route.handler, fallback, this.topHandler])
         if (handler === null) {
-          this.ctx.warning('definition/no-handler', operation.loc, `operation ${operation.method} ${route.pattern} has no handler (x-svc-flow or x-svc-proxy)`)
+          this.ctx.warning(
+            'definition/no-handler',
+            operation.loc,
+            `operation ${operation.method} ${route.pattern} has no handler (x-svc-flow or x-svc-proxy)`,
+          )
         }
         return {
           kind: 'operation' as const,
@@ -226,7 +273,12 @@ class TopLevel {
     let handler: LevelHandler = null
     if (operations === null) {
       handler = effectiveHandler([route.handler, fallback, this.topHandler])
-      if (handler === null) this.ctx.warning('definition/no-handler', route.loc, `path ${JSON.stringify(route.pattern)} has no handler (x-svc-flow or x-svc-proxy)`)
+      if (handler === null)
+        this.ctx.warning(
+          'definition/no-handler',
+          route.loc,
+          `path ${JSON.stringify(route.pattern)} has no handler (x-svc-flow or x-svc-proxy)`,
+        )
     }
     return {
       kind: 'route',

@@ -5,9 +5,9 @@
 import type { Loc } from '../diagnostics/source.js'
 import type { OperationMethod, ResponseNode, SecurityRequirementNode, ValidateSettingNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
-import { valueOf, type DocNode, type MapNode } from './doc-node.js'
+import { type DocNode, type MapNode, valueOf } from './doc-node.js'
 import { checkExtensions } from './extensions.js'
-import { loadLevelHandler, type LevelHandler } from './handler-level.js'
+import { type LevelHandler, loadLevelHandler } from './handler-level.js'
 import { loadParameterList, type ParameterScope, type WrittenParameter } from './parameter-object.js'
 import { loadResponses } from './response-object.js'
 import { memberPointer } from './schema-object.js'
@@ -16,7 +16,20 @@ import type { SchemeSummary } from './security-scheme.js'
 import { loadValidateSetting } from './validate-setting.js'
 
 /** Swagger 2.0 operation keys (D18). */
-const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'consumes', 'produces', 'parameters', 'responses', 'schemes', 'deprecated', 'security'])
+const OPERATION_KEYS = new Set([
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'consumes',
+  'produces',
+  'parameters',
+  'responses',
+  'schemes',
+  'deprecated',
+  'security',
+])
 
 export interface OperationDraft {
   readonly method: OperationMethod
@@ -50,7 +63,18 @@ export function loadOperation(
   schemes: ReadonlyMap<string, SchemeSummary>,
   ctx: LoadContext,
 ): OperationDraft {
-  const empty: OperationDraft = { method, loc: keyLoc, handler: null, operationId: null, parameters: [], responses: null, security: null, validate: null, consumes: null, produces: null }
+  const empty: OperationDraft = {
+    method,
+    loc: keyLoc,
+    handler: null,
+    operationId: null,
+    parameters: [],
+    responses: null,
+    security: null,
+    validate: null,
+    consumes: null,
+    produces: null,
+  }
   if (node.kind === 'scalar' && node.value === null) return empty
   if (node.kind !== 'map') {
     ctx.error('definition/invalid-operation', node.loc, `operation ${method.toLowerCase()} must be an object`)
@@ -59,13 +83,18 @@ export function loadOperation(
   const scan = checkExtensions(node, 'operation', ctx)
   for (const entry of node.entries) {
     if (!entry.key.startsWith('x-') && !OPERATION_KEYS.has(entry.key)) {
-      ctx.warning('definition/unknown-operation-key', entry.keyLoc, `unknown key ${JSON.stringify(entry.key)} in operation`)
+      ctx.warning(
+        'definition/unknown-operation-key',
+        entry.keyLoc,
+        `unknown key ${JSON.stringify(entry.key)} in operation`,
+      )
     }
   }
   const operationIdNode = valueOf(node, 'operationId')
   let operationId: string | null = null
   if (operationIdNode !== undefined) {
-    if (operationIdNode.kind === 'scalar' && typeof operationIdNode.value === 'string') operationId = operationIdNode.value
+    if (operationIdNode.kind === 'scalar' && typeof operationIdNode.value === 'string')
+      operationId = operationIdNode.value
     else ctx.error('definition/invalid-value', operationIdNode.loc, 'operationId must be a string')
   }
   const parametersNode = valueOf(node, 'parameters')
@@ -77,8 +106,12 @@ export function loadOperation(
     loc: keyLoc,
     handler: loadLevelHandler(node as MapNode, scan, ctx),
     operationId,
-    parameters: parametersNode === undefined ? [] : loadParameterList(parametersNode, memberPointer(pointer, 'parameters'), scope, ctx),
-    responses: responsesNode === undefined ? null : loadResponses(responsesNode, memberPointer(pointer, 'responses'), ctx),
+    parameters:
+      parametersNode === undefined
+        ? []
+        : loadParameterList(parametersNode, memberPointer(pointer, 'parameters'), scope, ctx),
+    responses:
+      responsesNode === undefined ? null : loadResponses(responsesNode, memberPointer(pointer, 'responses'), ctx),
     security: securityNode === undefined ? null : loadSecurityRequirement(securityNode, schemes, ctx),
     validate: validateNode === undefined ? null : loadValidateSetting(validateNode, ctx),
     consumes: loadStringList(valueOf(node, 'consumes'), 'consumes', ctx),

@@ -8,8 +8,8 @@ import { suggest } from '../diagnostics/did-you-mean.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { ParameterLocation, ParameterNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
+import { type DocNode, entryOf, type MapNode, missingKeyLoc, toPlain, valueOf } from './doc-node.js'
 import { followRef } from './follow-ref.js'
-import { entryOf, missingKeyLoc, toPlain, valueOf, type DocNode, type MapNode } from './doc-node.js'
 import { checkPatternKeyword, loadSchema, memberPointer } from './schema-object.js'
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'formData', 'body']
@@ -18,8 +18,35 @@ const ITEM_TYPES = ['string', 'number', 'integer', 'boolean', 'array']
 const COLLECTION_FORMATS = ['csv', 'ssv', 'tsv', 'pipes', 'multi']
 
 /** Keys of a non-body parameter / items object that carry constraints (Swagger 2.0, VA12). */
-const CONSTRAINT_KEYS = ['type', 'format', 'items', 'collectionFormat', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf']
-const PARAMETER_KEYS = new Set(['name', 'in', 'description', 'required', 'schema', 'allowEmptyValue', 'example', ...CONSTRAINT_KEYS])
+const CONSTRAINT_KEYS = [
+  'type',
+  'format',
+  'items',
+  'collectionFormat',
+  'default',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'enum',
+  'multipleOf',
+]
+const PARAMETER_KEYS = new Set([
+  'name',
+  'in',
+  'description',
+  'required',
+  'schema',
+  'allowEmptyValue',
+  'example',
+  ...CONSTRAINT_KEYS,
+])
 const ITEMS_KEYS = new Set(CONSTRAINT_KEYS)
 
 /** Where a parameter list is written: the route's `{}` names (null for top-level `parameters`). */
@@ -55,7 +82,11 @@ function checkParameter(node: DocNode, pointer: string, ctx: LoadContext): Param
     ok = false
   } else if (inNode.kind !== 'scalar' || !LOCATIONS.includes(inNode.value as ParameterLocation)) {
     const shown = inNode.kind === 'scalar' ? JSON.stringify(inNode.text) : 'value'
-    ctx.error('definition/invalid-parameter', inNode.loc, `unknown parameter location ${shown}; expected one of ${LOCATIONS.join(', ')}`)
+    ctx.error(
+      'definition/invalid-parameter',
+      inNode.loc,
+      `unknown parameter location ${shown}; expected one of ${LOCATIONS.join(', ')}`,
+    )
     ok = false
   }
   if (nameNode === undefined) {
@@ -72,20 +103,30 @@ function checkParameter(node: DocNode, pointer: string, ctx: LoadContext): Param
     ctx.error('definition/invalid-parameter', required.loc, 'required must be true or false')
   }
   if (location === 'path' && !(required?.kind === 'scalar' && required.value === true)) {
-    ctx.error('definition/invalid-parameter', (required ?? nameNode ?? node).loc, `path parameter "${name}" must have required: true`)
+    ctx.error(
+      'definition/invalid-parameter',
+      (required ?? nameNode ?? node).loc,
+      `path parameter "${name}" must have required: true`,
+    )
   }
 
   let schema = null
   if (location === 'body') {
     const schemaNode = valueOf(node, 'schema')
-    if (schemaNode !== undefined) schema = loadSchema(schemaNode, memberPointer(pointer, 'schema'), { allowFile: false }, ctx)
+    if (schemaNode !== undefined)
+      schema = loadSchema(schemaNode, memberPointer(pointer, 'schema'), { allowFile: false }, ctx)
   } else {
     checkConstraints(node, location, 'parameter', ctx)
   }
   for (const entry of node.entries) {
     if (entry.key.startsWith('x-') || PARAMETER_KEYS.has(entry.key)) continue
     const hint = suggest(entry.key, PARAMETER_KEYS, (s) => `"${s}"`)
-    ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in parameter is ignored${hint.suffix}`, hint.names)
+    ctx.warning(
+      'schema/unknown-keyword',
+      entry.keyLoc,
+      `unknown keyword "${entry.key}" in parameter is ignored${hint.suffix}`,
+      hint.names,
+    )
   }
   if (location === null) return null
   const type = valueOf(node, 'type')
@@ -104,7 +145,12 @@ function checkParameter(node: DocNode, pointer: string, ctx: LoadContext): Param
 }
 
 /** `type`, `items`, `collectionFormat`, `pattern` of a non-body parameter or an `items` object. */
-function checkConstraints(node: MapNode, location: ParameterLocation | null, what: 'parameter' | 'items', ctx: LoadContext): void {
+function checkConstraints(
+  node: MapNode,
+  location: ParameterLocation | null,
+  what: 'parameter' | 'items',
+  ctx: LoadContext,
+): void {
   const types = what === 'items' ? ITEM_TYPES : PARAMETER_TYPES
   const type = valueOf(node, 'type')
   if (type !== undefined) {
@@ -118,16 +164,25 @@ function checkConstraints(node: MapNode, location: ParameterLocation | null, wha
   const format = entryOf(node, 'collectionFormat')?.value
   if (format !== undefined) {
     if (format.kind !== 'scalar' || !COLLECTION_FORMATS.includes(String(format.value))) {
-      ctx.error('definition/invalid-parameter', format.loc, `unknown collectionFormat ${format.kind === 'scalar' ? JSON.stringify(format.text) : 'value'}; expected one of ${COLLECTION_FORMATS.join(', ')}`)
+      ctx.error(
+        'definition/invalid-parameter',
+        format.loc,
+        `unknown collectionFormat ${format.kind === 'scalar' ? JSON.stringify(format.text) : 'value'}; expected one of ${COLLECTION_FORMATS.join(', ')}`,
+      )
     } else if (format.value === 'multi' && what === 'items') {
       ctx.error('definition/invalid-parameter', format.loc, 'collectionFormat "multi" is not allowed inside items')
     } else if (format.value === 'multi' && location !== 'query' && location !== 'formData') {
-      ctx.error('definition/invalid-parameter', format.loc, 'collectionFormat "multi" is only allowed for query and formData parameters')
+      ctx.error(
+        'definition/invalid-parameter',
+        format.loc,
+        'collectionFormat "multi" is only allowed for query and formData parameters',
+      )
     }
   }
   const pattern = valueOf(node, 'pattern')
   if (pattern !== undefined) {
-    if (pattern.kind === 'scalar' && typeof pattern.value === 'string') checkPatternKeyword(pattern.value, pattern.loc, ctx)
+    if (pattern.kind === 'scalar' && typeof pattern.value === 'string')
+      checkPatternKeyword(pattern.value, pattern.loc, ctx)
     else ctx.error('schema/invalid-pattern', pattern.loc, 'pattern must be a string')
   }
   const items = valueOf(node, 'items')
@@ -139,7 +194,12 @@ function checkConstraints(node: MapNode, location: ParameterLocation | null, wha
       for (const entry of items.entries) {
         if (entry.key.startsWith('x-') || ITEMS_KEYS.has(entry.key)) continue
         const hint = suggest(entry.key, ITEMS_KEYS, (s) => `"${s}"`)
-        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in items is ignored${hint.suffix}`, hint.names)
+        ctx.warning(
+          'schema/unknown-keyword',
+          entry.keyLoc,
+          `unknown keyword "${entry.key}" in items is ignored${hint.suffix}`,
+          hint.names,
+        )
       }
     }
   }
@@ -165,12 +225,20 @@ export function loadParameterList(list: DocNode, pointer: string, scope: Paramet
     const at = item.kind === 'map' ? (valueOf(item, '$ref')?.loc ?? valueOf(item, 'name')?.loc ?? item.loc) : item.loc
     const key = `${parameter.in}\0${parameter.name}`
     if (seen.has(key)) {
-      ctx.error('definition/duplicate-parameter', at, `parameter "${parameter.name}" (in ${parameter.in}) is listed twice`)
+      ctx.error(
+        'definition/duplicate-parameter',
+        at,
+        `parameter "${parameter.name}" (in ${parameter.in}) is listed twice`,
+      )
       return
     }
     seen.add(key)
     if (parameter.in === 'path' && scope.pathParams !== null && !scope.pathParams.has(parameter.name)) {
-      ctx.error('definition/invalid-parameter', at, `path parameter "${parameter.name}" is not a segment of path "${scope.pattern}"`)
+      ctx.error(
+        'definition/invalid-parameter',
+        at,
+        `path parameter "${parameter.name}" is not a segment of path "${scope.pattern}"`,
+      )
     }
     out.push({ node: parameter, at })
   })
@@ -181,13 +249,21 @@ export function loadParameterList(list: DocNode, pointer: string, scope: Paramet
  * The effective parameters of an operation (VA9): path-item ones replaced by operation ones with
  * the same name and `in`; at most one `body`, never with `formData` (CC13).
  */
-export function mergeParameters(pathLevel: readonly Written[], operationLevel: readonly Written[], ctx: LoadContext): ParameterNode[] {
+export function mergeParameters(
+  pathLevel: readonly Written[],
+  operationLevel: readonly Written[],
+  ctx: LoadContext,
+): ParameterNode[] {
   const merged = new Map<string, Written>()
-  for (const written of [...pathLevel, ...operationLevel]) merged.set(`${written.node.in}\0${written.node.name}`, written)
+  for (const written of [...pathLevel, ...operationLevel])
+    merged.set(`${written.node.in}\0${written.node.name}`, written)
   const list = [...merged.values()]
-  const ordered = [...list].sort((a, b) => (a.at.file.path === b.at.file.path ? a.at.start - b.at.start : a.at.file.path < b.at.file.path ? -1 : 1))
+  const ordered = [...list].sort((a, b) =>
+    a.at.file.path === b.at.file.path ? a.at.start - b.at.start : a.at.file.path < b.at.file.path ? -1 : 1,
+  )
   const bodies = ordered.filter((w) => w.node.in === 'body')
-  for (const extra of bodies.slice(1)) ctx.error('definition/invalid-parameter', extra.at, 'only one body parameter is allowed')
+  for (const extra of bodies.slice(1))
+    ctx.error('definition/invalid-parameter', extra.at, 'only one body parameter is allowed')
   const form = ordered.filter((w) => w.node.in === 'formData')
   if (bodies.length > 0 && form.length > 0) {
     const later = bodies[0]!.at.start > form[0]!.at.start ? bodies[0]! : form[0]!

@@ -4,14 +4,19 @@
  * (its own keys then override the referenced ones); operation keys are the lower-case methods.
  */
 import { lineColOf, type Loc } from '../diagnostics/source.js'
-import { OPERATION_METHODS, type OperationMethod, type SecurityRequirementNode, type ValidateSettingNode } from '../ir/definition.js'
+import {
+  OPERATION_METHODS,
+  type OperationMethod,
+  type SecurityRequirementNode,
+  type ValidateSettingNode,
+} from '../ir/definition.js'
 import type { LoadContext } from './context.js'
-import { escapePointer, valueOf, type MapEntry, type MapNode } from './doc-node.js'
+import { escapePointer, type MapEntry, type MapNode, valueOf } from './doc-node.js'
 import { checkExtensions } from './extensions.js'
-import { loadLevelHandler, type LevelHandler } from './handler-level.js'
+import { type LevelHandler, loadLevelHandler } from './handler-level.js'
 import { loadOperation, type OperationDraft } from './operation-object.js'
 import { loadParameterList, type WrittenParameter } from './parameter-object.js'
-import { parsePathPattern, shapeKey, type ParsedPattern } from './path-pattern.js'
+import { type ParsedPattern, parsePathPattern, shapeKey } from './path-pattern.js'
 import { memberPointer } from './schema-object.js'
 import { loadSecurityRequirement } from './security-requirement.js'
 import type { SchemeSummary } from './security-scheme.js'
@@ -58,7 +63,11 @@ export function loadPaths(node: MapNode, schemes: ReadonlyMap<string, SchemeSumm
     const earlier = shapes.get(shape)
     if (earlier !== undefined) {
       const line = lineColOf(earlier.loc.file, earlier.loc.start).line
-      ctx.error('path/equivalent-patterns', entry.keyLoc, `path ${JSON.stringify(entry.key)} is equivalent to ${JSON.stringify(earlier.pattern)} (line ${line})`)
+      ctx.error(
+        'path/equivalent-patterns',
+        entry.keyLoc,
+        `path ${JSON.stringify(entry.key)} is equivalent to ${JSON.stringify(earlier.pattern)} (line ${line})`,
+      )
       continue
     }
     shapes.set(shape, route)
@@ -83,7 +92,9 @@ function itemEntries(entry: MapEntry, ctx: LoadContext): { entries: ItemEntry[];
     return null
   }
   const ref = valueOf(value, '$ref')
-  const own = value.entries.filter((e) => e.key !== '$ref').map((e) => ({ entry: e, pointer: memberPointer(local, e.key) }))
+  const own = value.entries
+    .filter((e) => e.key !== '$ref')
+    .map((e) => ({ entry: e, pointer: memberPointer(local, e.key) }))
   if (ref === undefined) return { entries: own, broken: false }
   if (ref.kind !== 'scalar' || typeof ref.value !== 'string') {
     ctx.error('definition/invalid-ref', ref.loc, '$ref must be a string')
@@ -92,7 +103,11 @@ function itemEntries(entry: MapEntry, ctx: LoadContext): { entries: ItemEntry[];
   const target = ctx.store.resolve(ref, ref.loc.file)
   if (target === undefined) return { entries: own, broken: true }
   if (target.node.kind !== 'map') {
-    ctx.error('definition/invalid-path-item', ref.loc, `$ref ${JSON.stringify(ref.text)} does not name a path item object`)
+    ctx.error(
+      'definition/invalid-path-item',
+      ref.loc,
+      `$ref ${JSON.stringify(ref.text)} does not name a path item object`,
+    )
     return { entries: own, broken: true }
   }
   const ownKeys = new Set(own.map((e) => e.entry.key))
@@ -102,7 +117,12 @@ function itemEntries(entry: MapEntry, ctx: LoadContext): { entries: ItemEntry[];
   return { entries: [...referenced, ...own], broken: false }
 }
 
-function loadPathItem(entry: MapEntry, parsed: ParsedPattern | null, schemes: ReadonlyMap<string, SchemeSummary>, ctx: LoadContext): RouteDraft | null {
+function loadPathItem(
+  entry: MapEntry,
+  parsed: ParsedPattern | null,
+  schemes: ReadonlyMap<string, SchemeSummary>,
+  ctx: LoadContext,
+): RouteDraft | null {
   const loaded = itemEntries(entry, ctx)
   if (loaded === null) return null
   const entries = loaded.entries
@@ -111,7 +131,8 @@ function loadPathItem(entry: MapEntry, parsed: ParsedPattern | null, schemes: Re
   // the path-level handler first: flow references are recorded in document order
   // a path item whose $ref failed may have held the handler: no CC19 warning on top of CC12
   const handler = loadLevelHandler(item, scan, ctx) ?? (loaded.broken ? { kind: 'invalid' } : null)
-  const pathParams = parsed === null ? null : new Set(parsed.segments.flatMap((s) => (s.kind === 'param' ? [s.name] : [])))
+  const pathParams =
+    parsed === null ? null : new Set(parsed.segments.flatMap((s) => (s.kind === 'param' ? [s.name] : [])))
   const scope = { pattern: entry.key, pathParams }
 
   let parameters: WrittenParameter[] = []
@@ -129,7 +150,11 @@ function loadPathItem(entry: MapEntry, parsed: ParsedPattern | null, schemes: Re
     } else if (key === 'security') {
       security = loadSecurityRequirement(member.value, schemes, ctx)
     } else if (!PATH_ITEM_KEYS.has(key)) {
-      ctx.error('definition/unknown-operation', member.keyLoc, `unknown operation ${JSON.stringify(key)}; expected one of ${METHOD_KEYS.join(', ')}`)
+      ctx.error(
+        'definition/unknown-operation',
+        member.keyLoc,
+        `unknown operation ${JSON.stringify(key)}; expected one of ${METHOD_KEYS.join(', ')}`,
+      )
     }
   }
   const validateNode = scan.recognized.has('x-svc-validate') ? valueOf(item, 'x-svc-validate') : undefined
@@ -140,7 +165,8 @@ function loadPathItem(entry: MapEntry, parsed: ParsedPattern | null, schemes: Re
     loc: entry.keyLoc,
     parsed,
     handler,
-    operations: byMethod.size === 0 ? null : OPERATION_METHODS.flatMap((m) => (byMethod.has(m) ? [byMethod.get(m)!] : [])),
+    operations:
+      byMethod.size === 0 ? null : OPERATION_METHODS.flatMap((m) => (byMethod.has(m) ? [byMethod.get(m)!] : [])),
     parameters,
     security,
     validate,

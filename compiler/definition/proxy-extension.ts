@@ -8,12 +8,13 @@
  * diagnostics. With `validate-request` in effect the client body is never streamed (UP-GEN-6 step 2).
  */
 import { dirname } from 'node:path'
-import type { Loc } from '../diagnostics/source.js'
-import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
-import { ConfigProblems, type ConfigPath } from '../../runtime/upstream/config-problems.js'
+
+import { type ConfigPath, ConfigProblems } from '../../runtime/upstream/config-problems.js'
 import type { UpstreamOptions } from '../../runtime/upstream/options.js'
 import { checkProxyConfig } from '../../runtime/upstream/proxy-config.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../runtime/values/json-value.js'
+import type { Loc } from '../diagnostics/source.js'
+import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import type { DocNode, MapEntry } from './doc-node.js'
 import { checkCertificateFile, checkDefinitionOptions, reportProblems } from './static-config.js'
@@ -62,7 +63,8 @@ export function loadProxyExtension(entry: MapEntry, ctx: LoadContext): ProxyHand
 function toProxyValue(node: DocNode, pointer: string, locs: Map<string, Loc>, envPaths: string[]): ProxyValueNode {
   locs.set(pointer, node.loc)
   if (node.kind === 'scalar') return { kind: 'json', value: node.value }
-  if (node.kind === 'seq') return { kind: 'array', items: node.items.map((item, i) => toProxyValue(item, `${pointer}/${i}`, locs, envPaths)) }
+  if (node.kind === 'seq')
+    return { kind: 'array', items: node.items.map((item, i) => toProxyValue(item, `${pointer}/${i}`, locs, envPaths)) }
   const only = node.entries.length === 1 ? node.entries[0]! : undefined
   if (only !== undefined && only.key === 'env' && pointer !== '' && !OBJECT_POSITIONS.has(pointer.slice(1))) {
     const name = only.value

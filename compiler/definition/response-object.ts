@@ -5,8 +5,8 @@
  */
 import type { ResponseNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
+import { type DocNode, toPlain, valueOf } from './doc-node.js'
 import { followRef } from './follow-ref.js'
-import { toPlain, valueOf, type DocNode } from './doc-node.js'
 import { loadSchema, memberPointer } from './schema-object.js'
 
 const STATUS = /^[1-5][0-9][0-9]$/
@@ -18,20 +18,39 @@ export function loadResponse(status: string, node: DocNode, pointer: string, ctx
   if (followed === null) return null
   const { node: target, pointer: targetPointer } = followed
   if (target.kind === 'scalar' && target.value === null) {
-    return { kind: 'response', loc: target.loc, status, schema: null, value: {}, file: target.loc.file, pointer: targetPointer }
+    return {
+      kind: 'response',
+      loc: target.loc,
+      status,
+      schema: null,
+      value: {},
+      file: target.loc.file,
+      pointer: targetPointer,
+    }
   }
   if (target.kind !== 'map') {
     ctx.error('definition/invalid-response', target.loc, 'a response must be an object')
     return null
   }
   const schemaNode = valueOf(target, 'schema')
-  const schema = schemaNode === undefined ? null : loadSchema(schemaNode, memberPointer(targetPointer, 'schema'), { allowFile: true }, ctx)
+  const schema =
+    schemaNode === undefined
+      ? null
+      : loadSchema(schemaNode, memberPointer(targetPointer, 'schema'), { allowFile: true }, ctx)
   const headers = valueOf(target, 'headers')
   if (headers !== undefined) {
     if (headers.kind !== 'map') ctx.error('definition/invalid-response', headers.loc, 'headers must be an object')
     else for (const header of headers.entries) checkHeader(header.value, ctx)
   }
-  return { kind: 'response', loc: target.loc, status, schema, value: toPlain(target), file: target.loc.file, pointer: targetPointer }
+  return {
+    kind: 'response',
+    loc: target.loc,
+    status,
+    schema,
+    value: toPlain(target),
+    file: target.loc.file,
+    pointer: targetPointer,
+  }
 }
 
 function checkHeader(node: DocNode, ctx: LoadContext): void {
@@ -56,7 +75,11 @@ export function loadResponses(node: DocNode, pointer: string, ctx: LoadContext):
   for (const entry of node.entries) {
     if (entry.key.startsWith('x-')) continue
     if (entry.key !== 'default' && !STATUS.test(entry.key)) {
-      ctx.error('definition/invalid-response-key', entry.keyLoc, `response key ${JSON.stringify(entry.key)} is not a status code`)
+      ctx.error(
+        'definition/invalid-response-key',
+        entry.keyLoc,
+        `response key ${JSON.stringify(entry.key)} is not a status code`,
+      )
       continue
     }
     const response = loadResponse(entry.key, entry.value, memberPointer(pointer, entry.key), ctx)

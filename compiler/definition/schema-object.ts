@@ -11,11 +11,29 @@ import type { Loc } from '../diagnostics/source.js'
 import type { SchemaNode } from '../ir/definition.js'
 import { checkPatternBacktracking } from '../redos/check-pattern.js'
 import type { LoadContext } from './context.js'
-import { escapePointer, toPlain, type DocNode, type MapEntry } from './doc-node.js'
+import { type DocNode, escapePointer, type MapEntry, toPlain } from './doc-node.js'
 
 const SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']
 
-type Shape = 'schema' | 'schema-map' | 'schema-or-list' | 'schema-list' | 'schema-or-bool' | 'dependencies' | 'string-list' | 'list' | 'string' | 'number' | 'positive' | 'count' | 'boolean' | 'object' | 'any' | 'type' | 'pattern' | 'pattern-map'
+type Shape =
+  | 'schema'
+  | 'schema-map'
+  | 'schema-or-list'
+  | 'schema-list'
+  | 'schema-or-bool'
+  | 'dependencies'
+  | 'string-list'
+  | 'list'
+  | 'string'
+  | 'number'
+  | 'positive'
+  | 'count'
+  | 'boolean'
+  | 'object'
+  | 'any'
+  | 'type'
+  | 'pattern'
+  | 'pattern-map'
 
 /** Keywords of the dialect (VA28, VA29, VA30) and the shape of their values. */
 const KEYWORDS: Readonly<Record<string, Shape>> = {
@@ -97,7 +115,8 @@ export function patternProblem(pattern: string): string | null {
 export function checkPatternKeyword(pattern: string, loc: Loc, ctx: LoadContext): void {
   const problem = patternProblem(pattern)
   // ajv compiles patterns with the `u` flag
-  if (problem === null) checkPatternBacktracking({ written: pattern, source: pattern, flags: 'u', loc }, 'schema/redos-pattern', ctx.bag)
+  if (problem === null)
+    checkPatternBacktracking({ written: pattern, source: pattern, flags: 'u', loc }, 'schema/redos-pattern', ctx.bag)
   else ctx.error('schema/invalid-pattern', loc, problem)
 }
 
@@ -125,7 +144,12 @@ export function checkSchema(node: DocNode, options: SchemaOptions, ctx: LoadCont
     if (shape === undefined) {
       if (!entry.key.startsWith('x-')) {
         const hint = suggest(entry.key, Object.keys(KEYWORDS), (s) => `"${s}"`)
-        ctx.warning('schema/unknown-keyword', entry.keyLoc, `unknown keyword "${entry.key}" in schema is ignored${hint.suffix}`, hint.names)
+        ctx.warning(
+          'schema/unknown-keyword',
+          entry.keyLoc,
+          `unknown keyword "${entry.key}" in schema is ignored${hint.suffix}`,
+          hint.names,
+        )
       }
       continue
     }
@@ -148,9 +172,16 @@ function checkSchemaRef(entry: MapEntry, options: SchemaOptions, ctx: LoadContex
   if (target !== undefined && target.document.file !== ctx.definitionFile) checkSchema(target.node, options, ctx, seen)
 }
 
-function checkKeyword(entry: MapEntry, shape: Shape, options: SchemaOptions, ctx: LoadContext, seen: Set<DocNode>): void {
+function checkKeyword(
+  entry: MapEntry,
+  shape: Shape,
+  options: SchemaOptions,
+  ctx: LoadContext,
+  seen: Set<DocNode>,
+): void {
   const value = entry.value
-  const fail = (at: DocNode = value) => ctx.error('schema/invalid', at.loc, `invalid schema: "${entry.key}" must be ${SHAPE_TEXT[shape]}`)
+  const fail = (at: DocNode = value) =>
+    ctx.error('schema/invalid', at.loc, `invalid schema: "${entry.key}" must be ${SHAPE_TEXT[shape]}`)
   const sub = (n: DocNode) => checkSchema(n, options, ctx, seen)
   const scalar = value.kind === 'scalar' ? value.value : undefined
   switch (shape) {
@@ -227,7 +258,12 @@ function checkType(node: DocNode, options: SchemaOptions, ctx: LoadContext): voi
       ctx.error('schema/invalid', item.loc, 'invalid schema: "type" must be a type name or a list of type names')
       continue
     }
-    if (!names.includes(item.value)) ctx.error('schema/unknown-type', item.loc, `unknown type ${JSON.stringify(item.value)}; expected one of ${names.join(', ')}`)
+    if (!names.includes(item.value))
+      ctx.error(
+        'schema/unknown-type',
+        item.loc,
+        `unknown type ${JSON.stringify(item.value)}; expected one of ${names.join(', ')}`,
+      )
   }
 }
 

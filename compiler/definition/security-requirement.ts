@@ -8,7 +8,11 @@ import type { LoadContext } from './context.js'
 import type { DocNode } from './doc-node.js'
 import type { SchemeSummary } from './security-scheme.js'
 
-export function loadSecurityRequirement(node: DocNode, schemes: ReadonlyMap<string, SchemeSummary>, ctx: LoadContext): SecurityRequirementNode | null {
+export function loadSecurityRequirement(
+  node: DocNode,
+  schemes: ReadonlyMap<string, SchemeSummary>,
+  ctx: LoadContext,
+): SecurityRequirementNode | null {
   if (node.kind !== 'seq') {
     ctx.error('security/invalid-requirement', node.loc, 'security must be a list of requirement objects')
     return null
@@ -25,23 +29,42 @@ export function loadSecurityRequirement(node: DocNode, schemes: ReadonlyMap<stri
     for (const entry of item.entries) {
       const scheme = schemes.get(entry.key)
       if (scheme === undefined) {
-        ctx.error('security/undefined-scheme', entry.keyLoc, `security requirement references undefined scheme ${JSON.stringify(entry.key)}`)
+        ctx.error(
+          'security/undefined-scheme',
+          entry.keyLoc,
+          `security requirement references undefined scheme ${JSON.stringify(entry.key)}`,
+        )
         valid = false
         continue
       }
       const value = entry.value
-      const scopes = value.kind === 'seq' ? value.items.map((s) => (s.kind === 'scalar' && typeof s.value === 'string' ? s.value : null)) : null
+      const scopes =
+        value.kind === 'seq'
+          ? value.items.map((s) => (s.kind === 'scalar' && typeof s.value === 'string' ? s.value : null))
+          : null
       if (scopes === null || scopes.includes(null)) {
-        ctx.error('security/invalid-requirement', value.loc, `scopes of ${JSON.stringify(entry.key)} must be a list of strings`)
+        ctx.error(
+          'security/invalid-requirement',
+          value.loc,
+          `scopes of ${JSON.stringify(entry.key)} must be a list of strings`,
+        )
         valid = false
         continue
       }
       if (scheme.type === 'basic' && scopes.length > 0) {
-        ctx.error('security/basic-scopes', value.loc, `scopes are not allowed for basic scheme ${JSON.stringify(entry.key)}`)
+        ctx.error(
+          'security/basic-scopes',
+          value.loc,
+          `scopes are not allowed for basic scheme ${JSON.stringify(entry.key)}`,
+        )
         valid = false
       }
       if (scheme.type !== null && !scheme.enforced) {
-        ctx.warning('security/not-enforced', entry.keyLoc, `security scheme ${JSON.stringify(entry.key)} has no x-svc-jwt or x-svc-basicauth: it is documentation only and always passes`)
+        ctx.warning(
+          'security/not-enforced',
+          entry.keyLoc,
+          `security scheme ${JSON.stringify(entry.key)} has no x-svc-jwt or x-svc-basicauth: it is documentation only and always passes`,
+        )
       }
       uses.push({ loc: entry.keyLoc, name: entry.key, scopes: scopes as string[] })
     }

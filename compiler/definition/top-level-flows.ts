@@ -5,12 +5,13 @@
  * is not `/`.
  */
 import { join } from 'node:path'
+
 import { suggest } from '../diagnostics/did-you-mean.js'
-import { quote } from './doc-node.js'
 import { locAt } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
-import { entryOf, missingKeyLoc, type DocNode } from './doc-node.js'
+import { quote } from './doc-node.js'
+import { type DocNode, entryOf, missingKeyLoc } from './doc-node.js'
 import { resolveFlowRef } from './flow-ref.js'
 
 /** `x-svc-init` / `x-svc-error`: a flow file, or an object whose only property is `flow`. */
@@ -21,11 +22,17 @@ export function loadFlowExtension(name: string, node: DocNode, ctx: LoadContext)
     const unknown = node.entries.filter((entry) => entry.key !== 'flow')
     for (const entry of unknown) {
       const hint = suggest(entry.key, ['flow'], quote)
-      ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in ${name}${hint.suffix}`, hint.names)
+      ctx.error(
+        'definition/invalid-extension-value',
+        entry.keyLoc,
+        `unknown property "${entry.key}" in ${name}${hint.suffix}`,
+        hint.names,
+      )
     }
     if (flow === undefined) {
       // a misspelled `flow` is reported once, as the unknown property (CC24)
-      if (unknown.length === 0) ctx.error('definition/invalid-extension-value', missingKeyLoc(node), `${name}.flow is required`)
+      if (unknown.length === 0)
+        ctx.error('definition/invalid-extension-value', missingKeyLoc(node), `${name}.flow is required`)
       return null
     }
     value = flow.value

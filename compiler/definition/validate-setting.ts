@@ -3,10 +3,10 @@
  * `"report-only"`, or an object with `request` and/or `response` taking those values.
  */
 import { suggest } from '../diagnostics/did-you-mean.js'
-import { quote } from './doc-node.js'
 import type { ValidateSettingNode, ValidationMode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import type { DocNode } from './doc-node.js'
+import { quote } from './doc-node.js'
 
 const KEYS = ['request', 'response'] as const
 
@@ -21,7 +21,11 @@ export function loadValidateSetting(node: DocNode, ctx: LoadContext): ValidateSe
   if (node.kind !== 'map') {
     const mode = modeOf(node)
     if (mode === undefined) {
-      ctx.error('definition/invalid-extension-value', node.loc, 'x-svc-validate must be true, false, "report-only" or an object with request and response')
+      ctx.error(
+        'definition/invalid-extension-value',
+        node.loc,
+        'x-svc-validate must be true, false, "report-only" or an object with request and response',
+      )
       return null
     }
     return { kind: 'validate', loc: node.loc, request: mode, response: mode }
@@ -32,13 +36,22 @@ export function loadValidateSetting(node: DocNode, ctx: LoadContext): ValidateSe
     if (entry.key === 'request' || entry.key === 'response') {
       const mode = modeOf(entry.value)
       if (mode === undefined) {
-        ctx.error('definition/invalid-extension-value', entry.value.loc, `x-svc-validate.${entry.key} must be true, false or "report-only"`)
+        ctx.error(
+          'definition/invalid-extension-value',
+          entry.value.loc,
+          `x-svc-validate.${entry.key} must be true, false or "report-only"`,
+        )
         valid = false
       } else setting[entry.key] = mode
       continue
     }
     const hint = suggest(entry.key, KEYS, quote)
-    ctx.error('definition/invalid-extension-value', entry.keyLoc, `unknown property "${entry.key}" in x-svc-validate${hint.suffix}`, hint.names)
+    ctx.error(
+      'definition/invalid-extension-value',
+      entry.keyLoc,
+      `unknown property "${entry.key}" in x-svc-validate${hint.suffix}`,
+      hint.names,
+    )
     valid = false
   }
   return valid ? { kind: 'validate', loc: node.loc, ...setting } : null

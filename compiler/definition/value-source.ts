@@ -5,6 +5,7 @@
  * security issue.
  */
 import { dirname, resolve } from 'node:path'
+
 import type { LoadContext } from './context.js'
 import type { DocNode } from './doc-node.js'
 
@@ -22,13 +23,25 @@ export interface ValueSourceOptions {
 }
 
 /** Checks a value source written as the value of `name`; null when invalid (reported). */
-export function loadValueSource(node: DocNode, name: string, ctx: LoadContext, options: ValueSourceOptions = {}): ValueSource | null {
+export function loadValueSource(
+  node: DocNode,
+  name: string,
+  ctx: LoadContext,
+  options: ValueSourceOptions = {},
+): ValueSource | null {
   const kinds = options.jwks ? 'value, env, file or jwks-url' : 'value, env or file'
   if (node.kind === 'scalar') {
-    if (typeof node.value === 'string' || (options.anyScalar && (typeof node.value === 'number' || typeof node.value === 'boolean'))) {
+    if (
+      typeof node.value === 'string' ||
+      (options.anyScalar && (typeof node.value === 'number' || typeof node.value === 'boolean'))
+    ) {
       return { kind: 'literal', value: node.value }
     }
-    ctx.error('security/invalid-value-source', node.loc, `${name} must be ${options.anyScalar ? 'a string, number, boolean' : 'a string'} or an object with one of ${kinds}`)
+    ctx.error(
+      'security/invalid-value-source',
+      node.loc,
+      `${name} must be ${options.anyScalar ? 'a string, number, boolean' : 'a string'} or an object with one of ${kinds}`,
+    )
     return null
   }
   if (node.kind !== 'map' || node.entries.length !== 1) {
@@ -47,7 +60,11 @@ export function loadValueSource(node: DocNode, name: string, ctx: LoadContext, o
     return { kind: 'jwks-url', url }
   }
   if (entry.key !== 'value' && entry.key !== 'env' && entry.key !== 'file') {
-    ctx.error('security/invalid-value-source', entry.keyLoc, `unknown value source "${entry.key}" in ${name}; expected one of ${kinds}`)
+    ctx.error(
+      'security/invalid-value-source',
+      entry.keyLoc,
+      `unknown value source "${entry.key}" in ${name}; expected one of ${kinds}`,
+    )
     return null
   }
   if (value.kind !== 'scalar' || typeof value.value !== 'string' || value.value === '') {

@@ -6,20 +6,21 @@
  * position, with js-yaml's reason).
  */
 import {
-  EVENT_ID,
-  SCALAR_STYLE,
   boolCoreTag,
+  type Event,
+  EVENT_ID,
   floatCoreTag,
   getScalarValue,
   intCoreTag,
   NOT_RESOLVED,
   nullCoreTag,
   parseEvents,
-  type Event,
+  SCALAR_STYLE,
   type ScalarEvent,
 } from 'js-yaml'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
+import { type Loc, locAt, type SourceFile } from '../diagnostics/source.js'
 import type { DocNode, MapEntry, MapNode, ScalarNode } from './doc-node.js'
 
 type ScalarValue = string | number | boolean | null
@@ -52,7 +53,10 @@ interface SeqFrame {
 type Frame = MapFrame | SeqFrame
 
 const IMPLICIT_TAGS = [nullCoreTag, boolCoreTag, intCoreTag, floatCoreTag] as const
-const EXPLICIT_SCALAR_TAGS: Record<string, { resolve: (s: string, explicit: boolean, tag: string) => unknown } | 'str'> = {
+const EXPLICIT_SCALAR_TAGS: Record<
+  string,
+  { resolve: (s: string, explicit: boolean, tag: string) => unknown } | 'str'
+> = {
   '!!str': 'str',
   '!': 'str',
   '!!null': nullCoreTag,
@@ -124,7 +128,8 @@ class TreeBuilder {
           const loc = this.#at(event.anchorStart - 1)
           this.#lastOffset = event.anchorEnd
           if (target === undefined || target === 'open') {
-            const why = target === 'open' ? `alias *${name} refers to a node that contains it` : `unknown alias *${name}`
+            const why =
+              target === 'open' ? `alias *${name} refers to a node that contains it` : `unknown alias *${name}`
             this.bag.error('definition/syntax', loc, why)
             this.#add({ kind: 'scalar', loc, value: null, text: '', plain: true })
           } else {
@@ -135,7 +140,8 @@ class TreeBuilder {
         case EVENT_ID.POP: {
           const frame = this.#stack.pop()
           if (frame === undefined) break // end of a document
-          const node: DocNode = frame.kind === 'seq' ? { kind: 'seq', loc: frame.loc, items: frame.items } : this.#finishMap(frame)
+          const node: DocNode =
+            frame.kind === 'seq' ? { kind: 'seq', loc: frame.loc, items: frame.items } : this.#finishMap(frame)
           if (frame.anchor !== null) this.#anchors.set(frame.anchor, node)
           this.#add(node)
           break
@@ -168,7 +174,8 @@ class TreeBuilder {
 
   #checkCollectionTag(event: { tagStart: number; tagEnd: number }, expected: string): void {
     const tag = this.#tagOf(event)
-    if (tag !== null && tag !== expected && tag !== '!') this.bag.error('definition/syntax', this.#at(event.tagStart), `unsupported tag ${tag}`)
+    if (tag !== null && tag !== expected && tag !== '!')
+      this.bag.error('definition/syntax', this.#at(event.tagStart), `unsupported tag ${tag}`)
   }
 
   #scalar(event: ScalarEvent): ScalarNode {

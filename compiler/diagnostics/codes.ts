@@ -18,12 +18,14 @@ export type DiagnosticArea =
 
 /** Every diagnostic code with a one-sentence description (lower case, no final period). */
 export const DIAGNOSTIC_CODES = {
-  'project/missing-file': 'a file named by the definition (a key file, a credential list) does not exist or cannot be read',
+  'project/missing-file':
+    'a file named by the definition (a key file, a credential list) does not exist or cannot be read',
   'project/missing-flow': 'a flow file named by x-svc-flow or another extension does not exist or cannot be read',
   'project/outside-site-root': 'a referenced file lies outside the project directory (the definition file’s folder)',
   'project/unreadable-file': 'an input file exists but cannot be read',
 
-  'definition/conventional-default-flow': 'the conventional default flow conf/flow.xml is used for requests outside basePath',
+  'definition/conventional-default-flow':
+    'the conventional default flow conf/flow.xml is used for requests outside basePath',
   'definition/default-flow-unused': 'x-svc-default-flow has no effect because every request is an API request',
   'definition/duplicate-key': 'a key occurs twice in the same YAML or JSON object',
   'definition/duplicate-parameter': 'two parameters of an operation have the same name and location',
@@ -71,7 +73,8 @@ export const DIAGNOSTIC_CODES = {
   'flow/invalid-location': 'a location (svc://…) is malformed or not allowed here',
   'flow/invalid-path': 'a file path is empty, absolute or leaves the project directory',
   'flow/invalid-regex': 'a regular expression of a regex action does not compile',
-  'flow/redos-pattern': 'the pattern of a regex action can take super-linear time by backtracking on some inputs (or could not be decided in time)',
+  'flow/redos-pattern':
+    'the pattern of a regex action can take super-linear time by backtracking on some inputs (or could not be decided in time)',
   'flow/invalid-request-id': 'a request id is not a valid name',
   'flow/invalid-root': 'the root element is not <flow> (or <test> in test documents)',
   'flow/invalid-set-env': 'a <set-env> names a variable that flows may not set',
@@ -106,7 +109,8 @@ export const DIAGNOSTIC_CODES = {
   'xpath/file-not-found': 'a function reads a constant file name that does not exist',
   'xpath/invalid-json': 'a constant JSON argument is not valid JSON',
   'xpath/invalid-regex': 'a constant regular expression argument does not compile',
-  'xpath/redos-pattern': 'a constant regular expression argument can take super-linear time by backtracking on some inputs (or could not be decided in time)',
+  'xpath/redos-pattern':
+    'a constant regular expression argument can take super-linear time by backtracking on some inputs (or could not be decided in time)',
   'xpath/invalid-sort-key': 'a constant sort() key is not a valid expression',
   'xpath/not-implemented': 'a standard function is not implemented by the gateway',
   'xpath/not-supported': 'a function is not supported in this context',
@@ -170,7 +174,8 @@ export const DIAGNOSTIC_CODES = {
   'schema/invalid': 'a schema object is invalid',
   'schema/invalid-discriminator': 'a discriminator does not name a required string property',
   'schema/invalid-pattern': 'a schema pattern is not a valid regular expression',
-  'schema/redos-pattern': 'a schema pattern, run on client input, can take super-linear time by backtracking on some inputs (or could not be decided in time)',
+  'schema/redos-pattern':
+    'a schema pattern, run on client input, can take super-linear time by backtracking on some inputs (or could not be decided in time)',
   'schema/unknown-keyword': 'a schema or parameter keyword is unknown and ignored',
   'schema/unknown-type': 'a schema type is not known',
 } as const satisfies Readonly<Record<`${DiagnosticArea}/${string}`, string>>

@@ -2,8 +2,8 @@
  * Diagnostics and the bag that collects them. Implements definition.md CC24 (all errors, one per
  * problem, at most 200 printed, sorted by file, line, column) and the CE/CW classes of flows.md.
  */
-import type { Loc } from './source.js'
 import type { DiagnosticCode } from './codes.js'
+import type { Loc } from './source.js'
 
 export type Severity = 'error' | 'warning' | 'note'
 
@@ -34,8 +34,21 @@ export class DiagnosticBag {
   #errorCount = 0
   readonly #seen = new Set<string>()
 
-  error(code: DiagnosticCode, loc: Loc, message: string, related?: readonly RelatedInfo[], suggestions?: readonly string[]): void {
-    this.report({ code, severity: 'error', loc, message, ...(related ? { related } : {}), ...withSuggestions(suggestions) })
+  error(
+    code: DiagnosticCode,
+    loc: Loc,
+    message: string,
+    related?: readonly RelatedInfo[],
+    suggestions?: readonly string[],
+  ): void {
+    this.report({
+      code,
+      severity: 'error',
+      loc,
+      message,
+      ...(related ? { related } : {}),
+      ...withSuggestions(suggestions),
+    })
   }
 
   warning(code: DiagnosticCode, loc: Loc, message: string, suggestions?: readonly string[]): void {

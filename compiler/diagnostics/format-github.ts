@@ -32,15 +32,21 @@ export function formatGithubDiagnostic(diagnostic: Diagnostic, cwd: string): str
     ['endColumn', located.end.column],
     ['title', located.code],
   ]
-  const notes = located.related.map((related) => `\n${related.file}:${related.start.line}:${related.start.column}: note: ${related.message}`)
+  const notes = located.related.map(
+    (related) => `\n${related.file}:${related.start.line}:${related.start.column}: note: ${related.message}`,
+  )
   const list = properties.map(([name, value]) => `${name}=${escapeProperty(String(value))}`).join(',')
   return `::${COMMANDS[located.severity]} ${list}::${escapeData(located.message + notes.join(''))}`
 }
 
 /** One command per printed diagnostic (`--quiet`, the error cap, then a notice of the errors left out); '' when there is none. */
-export function formatGithub(diagnostics: readonly Diagnostic[], options: Pick<MachineFormatOptions, 'cwd' | 'quiet'>): string {
+export function formatGithub(
+  diagnostics: readonly Diagnostic[],
+  options: Pick<MachineFormatOptions, 'cwd' | 'quiet'>,
+): string {
   const { printed, errors, omittedErrors } = selectPrinted(diagnostics, options.quiet)
   const lines = printed.map((diagnostic) => formatGithubDiagnostic(diagnostic, options.cwd))
-  if (omittedErrors > 0) lines.push(`::notice::${escapeData(`too many errors: showing the first ${errors - omittedErrors} of ${errors}`)}`)
+  if (omittedErrors > 0)
+    lines.push(`::notice::${escapeData(`too many errors: showing the first ${errors - omittedErrors} of ${errors}`)}`)
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`
 }

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from './diagnostic.js'
 import type { MachineFormatOptions } from './formats.js'
-import { locateDiagnostic, selectPrinted, type LocatedDiagnostic } from './located.js'
+import { type LocatedDiagnostic, locateDiagnostic, selectPrinted } from './located.js'
 
 export const JSON_FORMAT_VERSION = 1
 

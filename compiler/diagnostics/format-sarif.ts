@@ -7,22 +7,32 @@
  */
 import { isAbsolute } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes.js'
 import type { Diagnostic, Severity } from './diagnostic.js'
 import type { MachineFormatOptions } from './formats.js'
-import { locateDiagnostic, selectPrinted, type LocatedRange } from './located.js'
+import { locateDiagnostic, type LocatedRange, selectPrinted } from './located.js'
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
 export const SRCROOT = '%SRCROOT%'
 
-const LEVELS: { readonly [S in Severity]: 'error' | 'warning' | 'note' } = { error: 'error', warning: 'warning', note: 'note' }
+const LEVELS: { readonly [S in Severity]: 'error' | 'warning' | 'note' } = {
+  error: 'error',
+  warning: 'warning',
+  note: 'note',
+}
 
 const CODES = Object.keys(DIAGNOSTIC_CODES).sort() as DiagnosticCode[]
 const RULE_INDEX = new Map(CODES.map((code, index) => [code, index]))
 
 function rule(code: DiagnosticCode) {
   const text = DIAGNOSTIC_CODES[code]
-  return { id: code, shortDescription: { text }, fullDescription: { text }, help: { text: `${text} (diagnostic code ${code})` } }
+  return {
+    id: code,
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text: `${text} (diagnostic code ${code})` },
+  }
 }
 
 /** A relative path becomes a URI reference below %SRCROOT%; a path outside any base stays absolute. */
@@ -34,7 +44,12 @@ function artifactLocation(file: string) {
 function physicalLocation(range: LocatedRange) {
   return {
     artifactLocation: artifactLocation(range.file),
-    region: { startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line, endColumn: range.end.column },
+    region: {
+      startLine: range.start.line,
+      startColumn: range.start.column,
+      endLine: range.end.line,
+      endColumn: range.end.column,
+    },
   }
 }
 
@@ -47,7 +62,13 @@ function result(diagnostic: Diagnostic, cwd: string) {
     message: { text: located.message },
     locations: [{ physicalLocation: physicalLocation(located) }],
     ...(located.related.length > 0
-      ? { relatedLocations: located.related.map((related, index) => ({ id: index + 1, physicalLocation: physicalLocation(related), message: { text: related.message } })) }
+      ? {
+          relatedLocations: located.related.map((related, index) => ({
+            id: index + 1,
+            physicalLocation: physicalLocation(related),
+            message: { text: related.message },
+          })),
+        }
       : {}),
     ...(located.suggestions.length > 0 ? { properties: { suggestions: located.suggestions } } : {}),
   }
@@ -56,15 +77,31 @@ function result(diagnostic: Diagnostic, cwd: string) {
 export function sarifLog(diagnostics: readonly Diagnostic[], options: MachineFormatOptions) {
   const { printed, errors, omittedErrors } = selectPrinted(diagnostics, options.quiet)
   const notifications =
-    omittedErrors > 0 ? [{ level: 'note' as const, message: { text: `too many errors: showing the first ${errors - omittedErrors} of ${errors}` } }] : []
+    omittedErrors > 0
+      ? [
+          {
+            level: 'note' as const,
+            message: { text: `too many errors: showing the first ${errors - omittedErrors} of ${errors}` },
+          },
+        ]
+      : []
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0' as const,
     runs: [
       {
-        tool: { driver: { name: options.tool.name, version: options.tool.version, semanticVersion: options.tool.version, rules: CODES.map(rule) } },
+        tool: {
+          driver: {
+            name: options.tool.name,
+            version: options.tool.version,
+            semanticVersion: options.tool.version,
+            rules: CODES.map(rule),
+          },
+        },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
-        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href } },
+        originalUriBaseIds: {
+          [SRCROOT]: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href },
+        },
         columnKind: 'unicodeCodePoints' as const,
         results: printed.map((diagnostic) => result(diagnostic, options.cwd)),
       },

@@ -28,11 +28,16 @@ export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions)
   const { file, start } = diagnostic.loc
   const { line, column } = lineColOf(file, start)
   const code = options.codes ? ` [${diagnostic.code}]` : ''
-  const lines = [`${displayPath(file.path, options.cwd)}:${line}:${column}: ${diagnostic.severity}: ${diagnostic.message}${code}`]
+  const lines = [
+    `${displayPath(file.path, options.cwd)}:${line}:${column}: ${diagnostic.severity}: ${diagnostic.message}${code}`,
+  ]
   const source = lineText(file, line)
   if (options.frames !== false && source !== '') {
     const gutter = String(line)
-    const caretPad = [...source].slice(0, column - 1).map((c) => (c === '\t' ? '\t' : ' ')).join('')
+    const caretPad = [...source]
+      .slice(0, column - 1)
+      .map((c) => (c === '\t' ? '\t' : ' '))
+      .join('')
     lines.push(` ${gutter} | ${source}`, ` ${' '.repeat(gutter.length)} | ${caretPad}^`)
   }
   for (const related of diagnostic.related ?? []) {
@@ -57,6 +62,7 @@ export function formatReport(diagnostics: readonly Diagnostic[], options: Format
   const out = printed.map((diagnostic) => formatDiagnostic(diagnostic, options))
   if (errors > ERROR_CAP) out.push(`too many errors: showing the first ${ERROR_CAP} of ${errors}`)
   const time = options.elapsedMs === undefined ? '' : ` in ${formatSeconds(options.elapsedMs)}`
-  if (errors > 0 || (warnings > 0 && !options.quiet)) out.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${time}`)
+  if (errors > 0 || (warnings > 0 && !options.quiet))
+    out.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${time}`)
   return out.length === 0 ? '' : out.join('\n') + '\n'
 }

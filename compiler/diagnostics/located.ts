@@ -6,10 +6,11 @@
  * compiler knows only a point.
  */
 import { relative } from 'node:path'
+
+import type { DiagnosticCode } from './codes.js'
 import type { Diagnostic, Severity } from './diagnostic.js'
 import { ERROR_CAP } from './diagnostic.js'
-import type { DiagnosticCode } from './codes.js'
-import { lineColOf, type LineCol, type Loc } from './source.js'
+import { type LineCol, lineColOf, type Loc } from './source.js'
 
 export interface LocatedRange {
   /** Relative to the current directory, `/`-separated, as the text format prints it. */
@@ -48,7 +49,10 @@ export function locateDiagnostic(diagnostic: Diagnostic, cwd: string): LocatedDi
     code: diagnostic.code,
     message: diagnostic.message,
     ...locateRange(diagnostic.loc, cwd),
-    related: (diagnostic.related ?? []).map((related) => ({ message: related.message, ...locateRange(related.loc, cwd) })),
+    related: (diagnostic.related ?? []).map((related) => ({
+      message: related.message,
+      ...locateRange(related.loc, cwd),
+    })),
     suggestions: diagnostic.suggestions ?? [],
   }
 }

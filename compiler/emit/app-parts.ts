@@ -9,8 +9,8 @@ import { CORS_PART } from './parts/cors.js'
 import { MOCKS_PART } from './parts/mocks.js'
 import { SECURITY_PART } from './parts/security.js'
 import { UPSTREAM_DEFINITIONS_PART } from './parts/upstream-definitions.js'
-import { VALIDATION_PART } from './validators.js'
 import { XSLT_PART } from './parts/xslt.js'
+import { VALIDATION_PART } from './validators.js'
 
 export const APP_PARTS: readonly AppPart[] = [
   CORS_PART,

@@ -11,7 +11,7 @@
  * caller emits the statements (compiler/emit/flow-body.ts), so this module needs none of its code.
  */
 import type { BackendFlowNode } from '../ir/statements.js'
-import { indent, js, joinCode, lit, type Code } from './code.js'
+import { type Code, indent, joinCode, js, lit } from './code.js'
 import type { EmitContext } from './context.js'
 
 /** `body` are the emitted statements; `abrupt` tells that they always return. */
@@ -20,7 +20,10 @@ export function emitBackendFlow(node: BackendFlowNode, ctx: EmitContext, body: C
   const end = abrupt ? [] : [js`return ${ctx.runtime('CONTINUE')}`]
   let statements = joinCode([...(body.text === '' ? [] : [body]), ...end], '\n')
   if (node.debug.length > 0) {
-    const spec = ctx.hoist('DEBUG', js`${ctx.runtime('debugScope')}(${lit(at)}, ${lit('backend-flow')}, ${lit([...node.debug])})`)
+    const spec = ctx.hoist(
+      'DEBUG',
+      js`${ctx.runtime('debugScope')}(${lit(at)}, ${lit('backend-flow')}, ${lit([...node.debug])})`,
+    )
     statements = js`const entered = ${ctx.runtime('enterDebugScope')}(ctx, ${spec})
 try {
 ${indent(statements)}

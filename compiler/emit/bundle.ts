@@ -4,14 +4,17 @@
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { build } from 'esbuild'
+
 import { packageRoot } from '../package-root.js'
 
 /**
  * CommonJS dependencies bundled into ESM need a `require`; node:module provides one
  * (dependencies.md section 3).
  */
-const BANNER = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+const BANNER =
+  "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
 /** Bundles `<srcDir>/server.ts` into `<outFile>`; returns the bundle size in bytes. */
 export async function bundleServer(srcDir: string, outFile: string): Promise<number> {

@@ -41,16 +41,23 @@ export function unsafeCode(text: string): Code {
 
 /** `import <clause> from '<module>'`; the module specifier is the emitter's (a path it made, a package name). */
 export function importCode(clause: Code, module: string): Code {
-  if (/['\\\n\r\u2028\u2029]/.test(module)) throw new Error(`internal error: module specifier ${JSON.stringify(module)}`)
+  if (/['\\\n\r\u2028\u2029]/.test(module))
+    throw new Error(`internal error: module specifier ${JSON.stringify(module)}`)
   return new Code(MADE_IN_CODE_TS, `import ${clause.text} from '${module}'`)
 }
 
-export type JsonLiteral = string | number | boolean | null | readonly JsonLiteral[] | { readonly [key: string]: JsonLiteral }
+export type JsonLiteral =
+  string | number | boolean | null | readonly JsonLiteral[] | { readonly [key: string]: JsonLiteral }
 
 /** A JavaScript literal for a JSON-like value; U+2028/9 escaped so the text is safe everywhere. */
 export function lit(value: JsonLiteral | undefined): Code {
   if (value === undefined) return new Code(MADE_IN_CODE_TS, 'undefined')
-  return new Code(MADE_IN_CODE_TS, JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'))
+  return new Code(
+    MADE_IN_CODE_TS,
+    JSON.stringify(value)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  )
 }
 
 type Part = Code | number | boolean

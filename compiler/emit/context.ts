@@ -4,11 +4,12 @@
  * as `file:line:col` relative to the site root.
  */
 import { relative } from 'node:path'
-import { lineColOf, type Loc } from '../diagnostics/source.js'
-import { invariant } from '../diagnostics/invariant.js'
-import { Code, comment, identifier, importCode, joinCode, js, type Name } from './code.js'
+
 import type * as RuntimeSurface from '../../runtime/surface.js'
 import type { RuntimeTypeName } from '../../runtime/surface.js'
+import { invariant } from '../diagnostics/invariant.js'
+import { lineColOf, type Loc } from '../diagnostics/source.js'
+import { Code, comment, identifier, importCode, joinCode, js, type Name } from './code.js'
 
 /** A value generated code may import from `svc-gateway/runtime` (runtime/surface.ts). */
 export type RuntimeName = keyof typeof RuntimeSurface
@@ -99,7 +100,8 @@ export class EmitContext {
     const specifiers = [...values.map(identifier), ...types.map((t) => js`type ${identifier(t)}`)]
     if (specifiers.length > 0) lines.push(importCode(js`{ ${joinCode(specifiers, ', ')} }`, 'svc-gateway/runtime'))
     const flows = [...this.#flowImports.values()].sort((a, b) => (a.modulePath < b.modulePath ? -1 : 1))
-    for (const symbol of flows) lines.push(importCode(js`{ ${symbol.name} }`, relativeModule(this.modulePath, symbol.modulePath)))
+    for (const symbol of flows)
+      lines.push(importCode(js`{ ${symbol.name} }`, relativeModule(this.modulePath, symbol.modulePath)))
     return lines
   }
 

@@ -18,7 +18,10 @@ import type { EmitContext } from './context.js'
 
 export function withDebugScope(node: ActionNode, action: ActionCode, ctx: EmitContext): ActionCode {
   if (node.debug.length === 0) return action
-  const spec = ctx.hoist('DEBUG', js`${ctx.runtime('debugScope')}(${lit(ctx.at(node.loc))}, ${lit(node.kind)}, ${lit([...node.debug])})`)
+  const spec = ctx.hoist(
+    'DEBUG',
+    js`${ctx.runtime('debugScope')}(${lit(ctx.at(node.loc))}, ${lit(node.kind)}, ${lit([...node.debug])})`,
+  )
   const code = js`const entered = ${ctx.runtime('enterDebugScope')}(ctx, ${spec})
 try {
 ${indent(action.code)}

@@ -9,10 +9,10 @@ import type { FlowNode } from '../ir/flow.js'
 import type { ActionNode, IfNode, StatementNode } from '../ir/statements.js'
 import { ACTION_EMITTERS, type ActionEmitter } from './actions/index.js'
 import { conditionCode } from './actions/values.js'
-import { indent, js, joinCode, type Code } from './code.js'
+import { emitBackendFlow } from './backend-flow.js'
+import { type Code, indent, joinCode, js } from './code.js'
 import type { EmitContext } from './context.js'
 import { withDebugScope } from './debug-scope.js'
-import { emitBackendFlow } from './backend-flow.js'
 
 interface Emitted {
   readonly code: Code
@@ -26,7 +26,10 @@ export function emitFlowBody(flow: FlowNode, ctx: EmitContext): Code {
 }
 
 /** The body statements, and whether control can reach their end (then `return CONTINUE` follows). */
-export function emitFlowFunctionBody(flow: FlowNode, ctx: EmitContext): { readonly code: Code; readonly reachesEnd: boolean } {
+export function emitFlowFunctionBody(
+  flow: FlowNode,
+  ctx: EmitContext,
+): { readonly code: Code; readonly reachesEnd: boolean } {
   const { code, abrupt } = emitStatements(flow.body, ctx)
   return { code, reachesEnd: !abrupt }
 }

@@ -10,7 +10,17 @@ import { identifier, type Name } from './code.js'
  */
 export const RUNTIME_FLOW_LIKE_EXPORTS = ['flowErrorObject', 'flowExecutionError', 'flowHandler'] as const
 
-const RESERVED = new Set<string>(['ctx', 'flow', 'default', 'function', 'class', 'return', 'await', 'async', ...RUNTIME_FLOW_LIKE_EXPORTS])
+const RESERVED = new Set<string>([
+  'ctx',
+  'flow',
+  'default',
+  'function',
+  'class',
+  'return',
+  'await',
+  'async',
+  ...RUNTIME_FLOW_LIKE_EXPORTS,
+])
 
 /** `get-user` -> `GetUser`, `v2/orders` -> `V2Orders`; '' for text without letters or digits. */
 export function pascalCase(text: string): string {
@@ -55,7 +65,10 @@ export function flowModulePath(siteRelativePath: string): string {
  * starts with lower-case `test`, so these never clash with a runtime import.
  */
 export function wantedTestFunctionName(siteRelativePath: string): string {
-  const withoutExt = siteRelativePath.replace(/\.xml$/i, '').replace(/^(\.\.\/)+/, '').replace(/^tests?\//, '')
+  const withoutExt = siteRelativePath
+    .replace(/\.xml$/i, '')
+    .replace(/^(\.\.\/)+/, '')
+    .replace(/^tests?\//, '')
   return `test${pascalCase(withoutExt) || 'Main'}`
 }
 

@@ -13,12 +13,27 @@
  *   credentials VA42 checks for.
  * Identical schemas share one entry, named after their first use.
  */
-import type { DefinitionNode, OperationNode, ParameterNode, PlainJson, RouteNode, SchemaNode, SecurityRequirementNode, ValidationMode } from '../ir/definition.js'
+import type {
+  CollectionFormat,
+  CredentialPlan,
+  ItemsPlan,
+  ParameterPlan,
+  ParameterType,
+} from '../../runtime/validate/plan.js'
 import type { Loc, SourceFile } from '../diagnostics/source.js'
-import { NameTable, pascalCase } from './names.js'
-import type { CollectionFormat, CredentialPlan, ItemsPlan, ParameterPlan, ParameterType } from '../../runtime/validate/plan.js'
+import type {
+  DefinitionNode,
+  OperationNode,
+  ParameterNode,
+  PlainJson,
+  RouteNode,
+  SchemaNode,
+  SecurityRequirementNode,
+  ValidationMode,
+} from '../ir/definition.js'
 import { SchemaRegistry } from '../schemas/registry.js'
 import type { SchemaObject } from '../schemas/translate.js'
+import { NameTable, pascalCase } from './names.js'
 
 /** A ParameterPlan whose validator is an entry name. */
 export type ParameterData = Omit<ParameterPlan, 'validate'> & { readonly validate: string | null }
@@ -36,7 +51,13 @@ export interface OperationData {
   readonly produces: readonly string[] | null
   readonly parameters: readonly ParameterData[]
   readonly body: { readonly required: boolean; readonly schema: BodySchemaData | null } | null
-  readonly responses: readonly { readonly status: string; readonly schema: BodySchemaData | null; readonly headers: readonly ParameterData[] }[] | null
+  readonly responses:
+    | readonly {
+        readonly status: string
+        readonly schema: BodySchemaData | null
+        readonly headers: readonly ParameterData[]
+      }[]
+    | null
   /** VA42, upstream definitions only: alternatives of credential sets; null when none are required. */
   readonly credentials?: readonly (readonly CredentialPlan[])[] | null
 }
@@ -101,7 +122,14 @@ class Builder {
     return name
   }
 
-  parameter(name: string, location: ParameterData['in'], value: PlainJson, required: boolean, file: SourceFile, wanted: string): ParameterData {
+  parameter(
+    name: string,
+    location: ParameterData['in'],
+    value: PlainJson,
+    required: boolean,
+    file: SourceFile,
+    wanted: string,
+  ): ParameterData {
     const object = isObject(value) ? value : {}
     const type = (typeof object['type'] === 'string' ? object['type'] : 'string') as ParameterType
     const constraints = this.registry.translate(value, file)
@@ -110,7 +138,9 @@ class Builder {
       in: location,
       required,
       type,
-      collectionFormat: (typeof object['collectionFormat'] === 'string' ? object['collectionFormat'] : 'csv') as CollectionFormat,
+      collectionFormat: (typeof object['collectionFormat'] === 'string'
+        ? object['collectionFormat']
+        : 'csv') as CollectionFormat,
       items: type === 'array' ? itemsOf(object['items']) : null,
       allowEmptyValue: object['allowEmptyValue'] === true,
       validate: hasConstraints(constraints) ? this.entry(wanted, constraints) : null,
@@ -124,7 +154,8 @@ class Builder {
     const translated = this.registry.translate(schema.value, schema.file)
     // a bare reference is named after what it references (`PetSchema`), as several uses share it
     const ref = isObject(translated) && Object.keys(translated).length === 1 ? translated['$ref'] : undefined
-    const name = typeof ref === 'string' ? `${ref.slice(ref.lastIndexOf('/') + 1).replace(/[^A-Za-z0-9_$]+/g, '_')}Schema` : wanted
+    const name =
+      typeof ref === 'string' ? `${ref.slice(ref.lastIndexOf('/') + 1).replace(/[^A-Za-z0-9_$]+/g, '_')}Schema` : wanted
     return { validate: this.entry(name, translated), acceptsText }
   }
 }
@@ -138,7 +169,9 @@ function hasConstraints(schema: PlainJson): boolean {
 function itemsOf(value: PlainJson | undefined): ItemsPlan | null {
   if (!isObject(value)) return null
   const type = (typeof value['type'] === 'string' ? value['type'] : 'string') as ItemsPlan['type']
-  const format = (typeof value['collectionFormat'] === 'string' ? value['collectionFormat'] : 'csv') as ItemsPlan['collectionFormat']
+  const format = (
+    typeof value['collectionFormat'] === 'string' ? value['collectionFormat'] : 'csv'
+  ) as ItemsPlan['collectionFormat']
   return { type, collectionFormat: format, items: type === 'array' ? itemsOf(value['items']) : null }
 }
 
@@ -149,21 +182,34 @@ function parameterName(base: string, parameter: ParameterNode): string {
 function operationData(b: Builder, route: RouteNode, operation: OperationNode, options: PlanOptions): OperationData {
   const definition = b.definition
   const base =
-    operation.operationId !== null && pascalCase(operation.operationId) !== '' ? camel(operation.operationId) : `${operation.method.toLowerCase()}${pascalCase(route.pattern)}`
+    operation.operationId !== null && pascalCase(operation.operationId) !== ''
+      ? camel(operation.operationId)
+      : `${operation.method.toLowerCase()}${pascalCase(route.pattern)}`
   const parameters = operation.parameters
     .filter((p) => p.in !== 'body')
     .map((p) => b.parameter(p.name, p.in as ParameterData['in'], p.value, p.required, p.file, parameterName(base, p)))
   const bodyParameter = operation.parameters.find((p) => p.in === 'body')
   const body =
-    bodyParameter === undefined ? null : { required: bodyParameter.required, schema: bodyParameter.schema === null ? null : b.bodySchema(bodyParameter.schema, `${base}Body`, false) }
+    bodyParameter === undefined
+      ? null
+      : {
+          required: bodyParameter.required,
+          schema: bodyParameter.schema === null ? null : b.bodySchema(bodyParameter.schema, `${base}Body`, false),
+        }
   const responses =
     operation.responses?.map((response) => {
       const wanted = `${base}Response${pascalCase(response.status)}`
       const declared = isObject(response.value) ? response.value['headers'] : undefined
       const headers = isObject(declared)
-        ? Object.entries(declared).map(([name, header]) => b.parameter(name, 'header', header, false, response.file, `${wanted}Header${pascalCase(name) || 'Value'}`))
+        ? Object.entries(declared).map(([name, header]) =>
+            b.parameter(name, 'header', header, false, response.file, `${wanted}Header${pascalCase(name) || 'Value'}`),
+          )
         : []
-      return { status: response.status, schema: response.schema === null ? null : b.bodySchema(response.schema, wanted, true), headers }
+      return {
+        status: response.status,
+        schema: response.schema === null ? null : b.bodySchema(response.schema, wanted, true),
+        headers,
+      }
     }) ?? null
   const data: OperationData = {
     method: operation.method,
@@ -181,7 +227,10 @@ function operationData(b: Builder, route: RouteNode, operation: OperationNode, o
 }
 
 /** VA42: the credentials of a requirement (A9-A11); null when nothing is required. */
-function credentialsOf(definition: DefinitionNode, requirement: SecurityRequirementNode | null): readonly (readonly CredentialPlan[])[] | null {
+function credentialsOf(
+  definition: DefinitionNode,
+  requirement: SecurityRequirementNode | null,
+): readonly (readonly CredentialPlan[])[] | null {
   if (requirement === null || requirement.alternatives.length === 0) return null
   const alternatives: CredentialPlan[][] = []
   for (const alternative of requirement.alternatives) {
@@ -190,7 +239,12 @@ function credentialsOf(definition: DefinitionNode, requirement: SecurityRequirem
     for (const use of alternative) {
       const scheme = definition.securitySchemes.find((s) => s.name === use.name)
       if (scheme === undefined) continue
-      if (scheme.type === 'apiKey') set.push({ scheme: scheme.name, kind: scheme.in === 'query' ? 'query' : 'header', name: scheme.paramName ?? '' })
+      if (scheme.type === 'apiKey')
+        set.push({
+          scheme: scheme.name,
+          kind: scheme.in === 'query' ? 'query' : 'header',
+          name: scheme.paramName ?? '',
+        })
       else set.push({ scheme: scheme.name, kind: scheme.type, name: 'Authorization' })
     }
     alternatives.push(set)
@@ -208,7 +262,8 @@ function secretNames(definition: DefinitionNode): { headers: string[]; query: st
   const query: string[] = []
   for (const scheme of definition.securitySchemes) {
     if (!scheme.enforced || scheme.type !== 'apiKey' || scheme.paramName === null) continue
-    if (scheme.in === 'header' && !headers.includes(scheme.paramName.toLowerCase())) headers.push(scheme.paramName.toLowerCase())
+    if (scheme.in === 'header' && !headers.includes(scheme.paramName.toLowerCase()))
+      headers.push(scheme.paramName.toLowerCase())
     if (scheme.in === 'query' && !query.includes(scheme.paramName)) query.push(scheme.paramName)
   }
   return { headers, query }
@@ -244,4 +299,3 @@ export function buildPlanData(definition: DefinitionNode, options: PlanOptions =
     definitions: b.registry.definitions(),
   }
 }
-

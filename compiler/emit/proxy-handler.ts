@@ -4,13 +4,18 @@
  * is written as a literal object in document order; `{env: NAME}` values become `proxyEnv("NAME")`,
  * read per request (PX4).
  */
-import { assertNever } from '../diagnostics/invariant.js'
 import type { OperationStageName } from '../../runtime/context/handler.js'
+import { assertNever } from '../diagnostics/invariant.js'
 import type { ProxyHandlerNode, ProxyValueNode } from '../ir/definition.js'
-import { js, joinCode, lit, type Code, type Name } from './code.js'
+import { type Code, joinCode, js, lit, type Name } from './code.js'
 import type { EmitContext } from './context.js'
 
-export function proxyHandlerCode(node: ProxyHandlerNode, ctx: EmitContext, streamRequestBody: boolean, stages: readonly OperationStageName[]): Name {
+export function proxyHandlerCode(
+  node: ProxyHandlerNode,
+  ctx: EmitContext,
+  streamRequestBody: boolean,
+  stages: readonly OperationStageName[],
+): Name {
   const settings = js`{ at: ${lit(ctx.at(node.loc))}, dir: ${lit(node.dir)}, streamRequestBody: ${lit(streamRequestBody)}, stages: ${lit(stages)} }`
   return ctx.hoist('PROXY', js`${ctx.runtime('proxyHandler')}(${valueCode(node.config, ctx)}, ${settings})`)
 }
@@ -22,11 +27,21 @@ function valueCode(value: ProxyValueNode, ctx: EmitContext): Code {
     case 'env':
       return js`${ctx.runtime('proxyEnv')}(${lit(value.name)})`
     case 'array':
-      return js`[${joinCode(value.items.map((item) => valueCode(item, ctx)), ', ')}]`
+      return js`[${joinCode(
+        value.items.map((item) => valueCode(item, ctx)),
+        ', ',
+      )}]`
     case 'object':
       if (value.members.length === 0) return js`{}`
       // a literal `"__proto__":` key would set the prototype: that one is written as a computed key
-      return js`{ ${joinCode(value.members.map(([key, member]) => (key === '__proto__' ? js`[${lit(key)}]: ${valueCode(member, ctx)}` : js`${lit(key)}: ${valueCode(member, ctx)}`)), ', ')} }`
+      return js`{ ${joinCode(
+        value.members.map(([key, member]) =>
+          key === '__proto__'
+            ? js`[${lit(key)}]: ${valueCode(member, ctx)}`
+            : js`${lit(key)}: ${valueCode(member, ctx)}`,
+        ),
+        ', ',
+      )} }`
     default:
       return assertNever(value)
   }

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { Project, SyntaxKind } from 'ts-morph'
 
 /** The skeletons' pieces; the emitter puts names, comments and bodies between them. */
@@ -33,7 +34,9 @@ const SKELETON_IMPORT = /^import [^\n]+ from 'svc-gateway\/runtime'\n/m
 
 /** A skeleton without its header comment and runtime import (generated modules have their own). */
 function skeletonBody(root: string, file: string): string {
-  return readFileSync(join(root, file), 'utf8').replace(/^\/\*\*[\s\S]*?\*\/\n/, '').replace(SKELETON_IMPORT, '')
+  return readFileSync(join(root, file), 'utf8')
+    .replace(/^\/\*\*[\s\S]*?\*\/\n/, '')
+    .replace(SKELETON_IMPORT, '')
 }
 
 /** The pieces of the skeletons under `root` (the package root). */
@@ -45,7 +48,8 @@ export function prepareSkeletons(root: string): SkeletonParts {
   const name = fn.getNameNodeOrThrow()
   const body = fn.getBody()?.asKindOrThrow(SyntaxKind.Block)
   const fallThrough = body?.getStatements().at(-1)?.asKindOrThrow(SyntaxKind.ReturnStatement)
-  if (!body || !fallThrough) throw new Error('templates/handler-module.ts: HANDLER_NAME must have a body ending in its fall-through return')
+  if (!body || !fallThrough)
+    throw new Error('templates/handler-module.ts: HANDLER_NAME must have a body ending in its fall-through return')
   const text = handler.getFullText()
   const flowFunction = {
     beforeName: text.slice(fn.getStart(), name.getStart()),

@@ -6,8 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Code, Name } from './code.js'
+
 import { packageRoot } from '../package-root.js'
+import type { Code, Name } from './code.js'
 import type { SkeletonParts } from './skeleton-parts.js'
 
 /** Where scripts/build-cli.mjs writes the prepared pieces, relative to the package root. */
@@ -23,7 +24,8 @@ export async function loadSkeletons(): Promise<SkeletonParts> {
     const skeletons = readdirSync(join(root, 'templates'))
       .filter((name) => name.endsWith('.ts'))
       .map((name) => statSync(join(root, 'templates', name)).mtimeMs)
-    if (skeletons.every((changed) => changed <= preparedAt)) return JSON.parse(readFileSync(prepared, 'utf8')) as SkeletonParts
+    if (skeletons.every((changed) => changed <= preparedAt))
+      return JSON.parse(readFileSync(prepared, 'utf8')) as SkeletonParts
   }
   // Loaded here: ts-morph takes longer to load than a small build takes
   const { prepareSkeletons } = await import('./skeleton-parts.js')
@@ -57,7 +59,12 @@ export class SkeletonWriter {
 }
 
 /** A whole module: header comment, imports, hoisted constants, then the rest. */
-export function assembleModule(header: Code, imports: readonly Code[], constants: readonly Code[], rest: string): string {
+export function assembleModule(
+  header: Code,
+  imports: readonly Code[],
+  constants: readonly Code[],
+  rest: string,
+): string {
   const parts = [header.text, imports.map((i) => i.text).join('\n')]
   if (constants.length > 0) parts.push(constants.map((c) => c.text).join('\n'))
   parts.push(rest.trim())

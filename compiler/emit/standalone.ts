@@ -7,12 +7,14 @@
  * `compileInMemory` builds the same validators without generating code (for tests).
  */
 import { createRequire } from 'node:module'
-import type AjvDraft04 from 'ajv-draft-04'
+
 import type standalone from 'ajv/dist/standalone/index.js'
+import type AjvDraft04 from 'ajv-draft-04'
 import { transformSync } from 'esbuild'
-import type { PlainJson } from '../ir/definition.js'
+
 import { SCHEMA_FORMATS } from '../../runtime/validate/formats.js'
 import type { SchemaValidator } from '../../runtime/validate/plan.js'
+import type { PlainJson } from '../ir/definition.js'
 import { addSchemaKeywords, type AjvCodegen } from '../schemas/keywords.js'
 import { ROOT_SCHEMA_ID } from '../schemas/registry.js'
 import type { SchemaObject } from '../schemas/translate.js'
@@ -62,7 +64,11 @@ function createAjv({ Ajv, codegen }: AjvModules, source: boolean): InstanceType<
   return ajv
 }
 
-function addSchemas(ajv: InstanceType<typeof AjvDraft04.default>, definitions: SchemaObject, entries: ReadonlyMap<string, PlainJson>): void {
+function addSchemas(
+  ajv: InstanceType<typeof AjvDraft04.default>,
+  definitions: SchemaObject,
+  entries: ReadonlyMap<string, PlainJson>,
+): void {
   ajv.addSchema({ id: ROOT_SCHEMA_ID, definitions } as never)
   for (const [name, schema] of entries) ajv.addSchema({ ...(schema as SchemaObject), id: name } as never)
 }
@@ -71,7 +77,11 @@ function addSchemas(ajv: InstanceType<typeof AjvDraft04.default>, definitions: S
  * The module exporting one validator per entry (`name` -> schema). `header` is the module's first
  * comment line.
  */
-export function compileValidatorModule(header: string, definitions: SchemaObject, entries: ReadonlyMap<string, PlainJson>): ValidatorModule {
+export function compileValidatorModule(
+  header: string,
+  definitions: SchemaObject,
+  entries: ReadonlyMap<string, PlainJson>,
+): ValidatorModule {
   const names = [...entries.keys()]
   if (names.length === 0) return { javascript: `${header}\n\nexport {}\n`, declarations: `${header}\n\nexport {}\n` }
   const modules = loadAjv()
@@ -95,7 +105,10 @@ export function compileValidatorModule(header: string, definitions: SchemaObject
 }
 
 /** The same validators, compiled in memory (tests of the runtime checks). */
-export function compileInMemory(definitions: SchemaObject, entries: ReadonlyMap<string, PlainJson>): Map<string, SchemaValidator> {
+export function compileInMemory(
+  definitions: SchemaObject,
+  entries: ReadonlyMap<string, PlainJson>,
+): Map<string, SchemaValidator> {
   const ajv = createAjv(loadAjv(), false)
   addSchemas(ajv, definitions, entries)
   const out = new Map<string, SchemaValidator>()

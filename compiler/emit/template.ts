@@ -6,14 +6,14 @@
  * `COALESCE_n`) whose site is the command's `{{` (T-RUN-2); blocks become `if`/`for`; a comment
  * names each template source line the statements below it come from.
  */
+import { alwaysWritesJson } from '../analysis/always-json.js'
 import { assertNever } from '../diagnostics/invariant.js'
 import { lineColOf, type Loc } from '../diagnostics/source.js'
 import type { TemplateElse, TemplateExpr, TemplateNode, TemplatePart } from '../ir/template.js'
-import { alwaysWritesJson } from '../analysis/always-json.js'
-import { readsInputInPlace } from './in-place.js'
 import { emitExpression, type EmitOptions } from './actions/expression.js'
 import { Code, comment, identifier, indent, joinCode, js, lit, type Name } from './code.js'
 import type { EmitContext } from './context.js'
+import { readsInputInPlace } from './in-place.js'
 
 export interface TemplateSite {
   /** `file:line:col` of the action holding the template. */
@@ -34,7 +34,10 @@ export function emitTemplate(node: TemplateNode, ctx: EmitContext, site: Templat
   const proven = site.action === 'template' && alwaysWritesJson(node.body) ? js`, alwaysJson: true` : js``
   // loops over JSON content read as text, without decoding it (runtime/template/json-loop.ts)
   const readsInPlace = inPlace ? js`, inPlace: true` : js``
-  return ctx.hoist('TEMPLATE', js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven}${readsInPlace} }, ${fn})`)
+  return ctx.hoist(
+    'TEMPLATE',
+    js`${ctx.runtime('defineTemplate')}({ at: ${lit(site.at)}, action: ${lit(site.action)}${proven}${readsInPlace} }, ${fn})`,
+  )
 }
 
 const FOCUS = identifier('focus')
@@ -100,7 +103,10 @@ class TemplateEmitter {
         const n = ++this.#items
         const item = identifier(`item${n}`)
         const mark = identifier(`mark${n}`)
-        const body = joinCode([js`const ${mark} = t.mark()`, this.parts(part.body, item), js`t.endIteration(${mark})`], '\n')
+        const body = joinCode(
+          [js`const ${mark} = t.mark()`, this.parts(part.body, item), js`t.endIteration(${mark})`],
+          '\n',
+        )
         return js`for (const ${item} of ${items}) {\n${indent(body)}\n}`
       }
       case 'with': {

@@ -5,14 +5,17 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+
 import { Project, ts } from 'ts-morph'
+
 import { packageRoot } from '../package-root.js'
 
 /** Newest modification time of the runtime sources. */
 function newestRuntimeSource(root: string): number {
   let newest = 0
   for (const entry of readdirSync(join(root, 'runtime'), { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+    if (entry.isFile() && entry.name.endsWith('.ts'))
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
   }
   return newest
 }

@@ -9,13 +9,21 @@
  * an UpstreamDefinition (its routes as a route table, its plan with credentials) and its validators.
  */
 import { relative } from 'node:path'
-import type { DefinitionNode } from '../ir/definition.js'
+
 import { usesValidation } from '../analysis/validation-use.js'
-import { buildPlanData, type BodySchemaData, type OperationData, type ParameterData, type PlanData, type RouteData } from './plan-data.js'
-import { compileValidatorModule } from './standalone.js'
+import type { DefinitionNode } from '../ir/definition.js'
 import type { AppPart } from './app-part.js'
-import { Code, comment, identifier, importCode, js, joinCode, lit, type JsonLiteral } from './code.js'
+import { Code, comment, identifier, importCode, joinCode, js, type JsonLiteral, lit } from './code.js'
 import type { EmitContext } from './context.js'
+import {
+  type BodySchemaData,
+  buildPlanData,
+  type OperationData,
+  type ParameterData,
+  type PlanData,
+  type RouteData,
+} from './plan-data.js'
+import { compileValidatorModule } from './standalone.js'
 
 /** Where the modules of one definition go, relative to `src/`. */
 export interface ValidationModuleNames {
@@ -74,16 +82,24 @@ function parametersCode(w: Writer, parameters: readonly ParameterData[]): Code {
 }
 
 function bodySchemaCode(schema: BodySchemaData | null): Code {
-  return schema === null ? lit(null) : js`{ validate: ${validatorCode(schema.validate)}, acceptsText: ${lit(schema.acceptsText)} }`
+  return schema === null
+    ? lit(null)
+    : js`{ validate: ${validatorCode(schema.validate)}, acceptsText: ${lit(schema.acceptsText)} }`
 }
 
 function operationCode(w: Writer, operation: OperationData): Code {
-  const body = operation.body === null ? lit(null) : js`{ required: ${lit(operation.body.required)}, schema: ${bodySchemaCode(operation.body.schema)} }`
+  const body =
+    operation.body === null
+      ? lit(null)
+      : js`{ required: ${lit(operation.body.required)}, schema: ${bodySchemaCode(operation.body.schema)} }`
   const responses =
     operation.responses === null
       ? lit(null)
       : js`new Map<string, ${w.ctx.runtimeType('ResponsePlan')}>([\n${joinCode(
-          operation.responses.map((r) => js`            [${lit(r.status)}, { schema: ${bodySchemaCode(r.schema)}, headers: ${parametersCode(w, r.headers)} }],`),
+          operation.responses.map(
+            (r) =>
+              js`            [${lit(r.status)}, { schema: ${bodySchemaCode(r.schema)}, headers: ${parametersCode(w, r.headers)} }],`,
+          ),
           '\n',
         )}\n          ])`
   const lines = [
@@ -120,7 +136,10 @@ function routeCode(w: Writer, route: RouteData): Code {
 
 /** The ValidationPlan object literal. */
 function planCode(w: Writer, data: PlanData): Code {
-  const routes = data.routes.map((route) => js`    ${comment(`${route.pattern} (${w.ctx.at(route.loc)})`)}\n    [${lit(route.pattern)}, ${routeCode(w, route)}],`)
+  const routes = data.routes.map(
+    (route) =>
+      js`    ${comment(`${route.pattern} (${w.ctx.at(route.loc)})`)}\n    [${lit(route.pattern)}, ${routeCode(w, route)}],`,
+  )
   const table = routes.length === 0 ? js`[]` : js`[\n${joinCode(routes, '\n')}\n  ]`
   return js`{
   request: ${lit(data.request)},
@@ -156,7 +175,13 @@ function routeTableCode(data: PlanData, ctx: EmitContext): Code {
       route.segments.map((s) => (s.kind === 'literal' ? lit(s.value) : js`{ param: ${lit(s.name)} }`)),
       ', ',
     )
-    const operations = route.operations === null ? lit(null) : js`[${joinCode(route.operations.map((op) => js`[${lit(op.method)}, null]`), ', ')}]`
+    const operations =
+      route.operations === null
+        ? lit(null)
+        : js`[${joinCode(
+            route.operations.map((op) => js`[${lit(op.method)}, null]`),
+            ', ',
+          )}]`
     return js`    { pattern: ${lit(route.pattern)}, segments: [${segments}], wildcard: ${lit(route.wildcard)}, operations: ${operations}, handler: null },`
   })
   const list = routes.length === 0 ? js`[]` : js`[\n${joinCode(routes, '\n')}\n  ]`
@@ -167,7 +192,13 @@ function routeTableCode(data: PlanData, ctx: EmitContext): Code {
  * The body of an upstream definition's module (VA39): `export const <constant>: UpstreamDefinition`;
  * `mocks` is its table of `200` examples for `mock-response` (upstream.md UP-MOCK-1), or null.
  */
-export function emitUpstreamDefinition(definition: DefinitionNode, data: PlanData, ctx: EmitContext, names: ValidationModuleNames, mocks: Code | null = null): Code {
+export function emitUpstreamDefinition(
+  definition: DefinitionNode,
+  data: PlanData,
+  ctx: EmitContext,
+  names: ValidationModuleNames,
+  mocks: Code | null = null,
+): Code {
   const w: Writer = { ctx, constants: new Constants() }
   const plan = planCode(w, data)
   const mockMember = mocks === null ? js`` : js`\n  mocks: ${mocks},`
@@ -182,7 +213,11 @@ export const ${identifier(names.constant)}: ${ctx.runtimeType('UpstreamDefinitio
 }
 
 /** `<validators>.js` and `<validators>.d.ts` for a plan (paths relative to `src/`). */
-export function emitValidatorModules(definition: DefinitionNode, data: PlanData, names: ValidationModuleNames = MAIN): Map<string, string> {
+export function emitValidatorModules(
+  definition: DefinitionNode,
+  data: PlanData,
+  names: ValidationModuleNames = MAIN,
+): Map<string, string> {
   const source = relative(definition.siteRoot, definition.file.path).split('\\').join('/')
   const header = `// Generated by svc-compile from ${source}: ajv standalone validators (validation.md VA31). Do not edit; change the source instead.`
   const module = compileValidatorModule(header, data.definitions, data.entries)
@@ -196,6 +231,7 @@ export const VALIDATION_PART: AppPart = {
   field: 'validation',
   module: MAIN.module,
   constant: MAIN.constant,
-  emit: ({ definition }, ctx) => (usesValidation(definition) ? emitValidationPlan(buildPlanData(definition), ctx) : null),
+  emit: ({ definition }, ctx) =>
+    usesValidation(definition) ? emitValidationPlan(buildPlanData(definition), ctx) : null,
   companions: ({ definition }) => emitValidatorModules(definition, buildPlanData(definition)),
 }

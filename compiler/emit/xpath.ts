@@ -8,7 +8,7 @@
 import { ESCAPED_MEMBER_NAME } from '../../runtime/oxn/json-type.js'
 import { assertNever } from '../diagnostics/invariant.js'
 import type { FastExpr, FastPredicate, XPathNode } from '../ir/xpath.js'
-import { js, joinCode, lit, type Code, type Name } from './code.js'
+import { type Code, joinCode, js, lit, type Name } from './code.js'
 import type { EmitContext, RuntimeName } from './context.js'
 
 export interface ExpressionSite {
@@ -26,14 +26,33 @@ export interface EmitOptions {
 }
 
 /** The name of the module-level constant holding the compiled expression. */
-export function emitExpression(node: XPathNode, ctx: EmitContext, site: ExpressionSite, options: EmitOptions = {}): Name {
+export function emitExpression(
+  node: XPathNode,
+  ctx: EmitContext,
+  site: ExpressionSite,
+  options: EmitOptions = {},
+): Name {
   const plan = node.plan
   const fields = js`{ source: ${lit(node.source)}, at: ${lit(site.at)}, action: ${lit(site.action)}, text: ${lit(plan.text)}, variables: ${lit([...node.variables])} }`
   if (plan.tier === 'engine') return ctx.hoist('XPATH', js`new ${ctx.runtime('EngineExpression')}(${fields})`)
   // Two lines: the facts (source, site, the engine text used when the fast path hands over), then the code.
-  const path = options.childPath !== true ? null : options.contextPath === true && plan.expr.kind === 'context' ? [] : childPathOf(plan.expr)
-  const extra = path === null ? js`` : js`  [${joinCode(path.map((name) => lit(name)), ', ')}],\n`
-  return ctx.hoist('XPATH', js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n${extra})`)
+  const path =
+    options.childPath !== true
+      ? null
+      : options.contextPath === true && plan.expr.kind === 'context'
+        ? []
+        : childPathOf(plan.expr)
+  const extra =
+    path === null
+      ? js``
+      : js`  [${joinCode(
+          path.map((name) => lit(name)),
+          ', ',
+        )}],\n`
+  return ctx.hoist(
+    'XPATH',
+    js`new ${ctx.runtime('FastExpression')}(\n  ${fields},\n  ${fastFunction(plan.expr, ctx)},\n${extra})`,
+  )
 }
 
 /**
@@ -44,7 +63,13 @@ export function childPathOf(expr: FastExpr): string[] | null {
   const names: string[] = []
   let current = expr
   while (current.kind === 'step') {
-    if (current.axis !== 'child' || current.name === null || current.name === ESCAPED_MEMBER_NAME || current.predicates.length > 0) return null
+    if (
+      current.axis !== 'child' ||
+      current.name === null ||
+      current.name === ESCAPED_MEMBER_NAME ||
+      current.predicates.length > 0
+    )
+      return null
     names.unshift(current.name)
     current = current.input
   }
@@ -106,9 +131,13 @@ function stepCode(expr: Extract<FastExpr, { kind: 'step' }>, ctx: EmitContext): 
   }
   switch (expr.axis) {
     case 'child':
-      return expr.name === null ? js`${ctx.runtime('xpChildren')}(${input})` : js`${ctx.runtime('xpChild')}(${input}, ${lit(expr.name)})`
+      return expr.name === null
+        ? js`${ctx.runtime('xpChildren')}(${input})`
+        : js`${ctx.runtime('xpChild')}(${input}, ${lit(expr.name)})`
     case 'attribute':
-      return expr.name === null ? js`${ctx.runtime('xpAttributes')}(${input})` : js`${ctx.runtime('xpAttribute')}(${input}, ${lit(expr.name)})`
+      return expr.name === null
+        ? js`${ctx.runtime('xpAttributes')}(${input})`
+        : js`${ctx.runtime('xpAttribute')}(${input}, ${lit(expr.name)})`
     case 'parent':
       return js`${ctx.runtime('xpParent')}(${input})`
     case 'self':

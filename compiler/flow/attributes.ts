@@ -26,12 +26,21 @@ export function checkAttributeNames(
   for (const attribute of element.attributes) {
     if (allowed.includes(attribute.name) || handled.includes(attribute.name)) continue
     const hint = suggest(attribute.name, allowed)
-    ctx.bag.warning('flow/unknown-attribute', ctx.attributeLoc(attribute), `unknown attribute ${attribute.name} on <${element.name}>${hint.suffix}`, hint.names)
+    ctx.bag.warning(
+      'flow/unknown-attribute',
+      ctx.attributeLoc(attribute),
+      `unknown attribute ${attribute.name} on <${element.name}>${hint.suffix}`,
+      hint.names,
+    )
   }
   let complete = true
   for (const name of required) {
     if (attributeOf(element, name)) continue
-    ctx.bag.error('flow/missing-attribute', ctx.elementLoc(element), `missing required attribute ${name} on <${element.name}>`)
+    ctx.bag.error(
+      'flow/missing-attribute',
+      ctx.elementLoc(element),
+      `missing required attribute ${name} on <${element.name}>`,
+    )
     complete = false
   }
   return complete
@@ -41,7 +50,12 @@ export function checkAttributeNames(
 export function lowerCondition(element: XmlElement, ctx: LowerContext): XPathNode | null | undefined {
   const attribute = attributeOf(element, 'if')
   if (!attribute) return null
-  return lowerExpression(ctx.attributeValue(attribute), ctx, ctx.attributeLoc(attribute), `if attribute of <${element.name}>`)
+  return lowerExpression(
+    ctx.attributeValue(attribute),
+    ctx,
+    ctx.attributeLoc(attribute),
+    `if attribute of <${element.name}>`,
+  )
 }
 
 /** F-DBG-1: comma-separated topic names; invalid names give a CW and are dropped. */

@@ -32,14 +32,19 @@ function strayText(element: XmlElement, ctx: LowerContext): number {
 /** F-DOC-4: text directly inside a container is a CE (white space is ignored). */
 export function checkContainerText(element: XmlElement, ctx: LowerContext): void {
   const at = strayText(element, ctx)
-  if (at >= 0) ctx.bag.error('flow/text-in-container', ctx.loc(at), `text is not allowed directly inside <${element.name}>`)
+  if (at >= 0)
+    ctx.bag.error('flow/text-in-container', ctx.loc(at), `text is not allowed directly inside <${element.name}>`)
 }
 
 /** F-DOC-7 `empty`: anything but white space is a CE. Returns false after a reported CE. */
 export function checkEmptyBody(element: XmlElement, ctx: LowerContext): boolean {
   const child = element.children[0]
   if (child) {
-    ctx.bag.error('flow/invalid-content', ctx.elementLoc(child), `<${element.name}> must be empty; found <${child.name}>`)
+    ctx.bag.error(
+      'flow/invalid-content',
+      ctx.elementLoc(child),
+      `<${element.name}> must be empty; found <${child.name}>`,
+    )
     return false
   }
   const at = strayText(element, ctx)
@@ -52,7 +57,11 @@ export function checkEmptyBody(element: XmlElement, ctx: LowerContext): boolean 
 export function bodyText(element: XmlElement, ctx: LowerContext): SubSource | undefined {
   const child = element.children[0]
   if (child) {
-    ctx.bag.error('flow/invalid-content', ctx.elementLoc(child), `<${element.name}> takes text only; child elements such as <${child.name}> are not allowed`)
+    ctx.bag.error(
+      'flow/invalid-content',
+      ctx.elementLoc(child),
+      `<${element.name}> takes text only; child elements such as <${child.name}> are not allowed`,
+    )
     return undefined
   }
   return decodeCharacterData(ctx.file, element.contentStart, element.contentEnd)

@@ -3,8 +3,8 @@
  * mark is dropped; bytes that are not valid UTF-8 are a CE at the first invalid byte; an XML
  * declaration may only name UTF-8 or US-ASCII.
  */
-import { createSourceFile, locAt, type SourceFile } from '../diagnostics/source.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { createSourceFile, locAt, type SourceFile } from '../diagnostics/source.js'
 
 /** Decodes the bytes; reports F-DOC-1 problems. Returns undefined when the file cannot be used. */
 export function decodeFlowBytes(path: string, bytes: Uint8Array, bag: DiagnosticBag): SourceFile | undefined {
@@ -17,7 +17,11 @@ export function decodeFlowBytes(path: string, bytes: Uint8Array, bag: Diagnostic
     const file = createSourceFile(path, new TextDecoder('utf-8').decode(bytes))
     const before = createSourceFile(path, new TextDecoder('utf-8').decode(bytes.subarray(0, bad)))
     const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')
-    bag.error('flow/invalid-utf8', locAt(file, before.text.length), `invalid UTF-8 byte 0x${hex}; flow files must be UTF-8`)
+    bag.error(
+      'flow/invalid-utf8',
+      locAt(file, before.text.length),
+      `invalid UTF-8 byte 0x${hex}; flow files must be UTF-8`,
+    )
     return undefined
   }
   const file = createSourceFile(path, text)
@@ -59,6 +63,10 @@ function checkDeclaredEncoding(file: SourceFile, bag: DiagnosticBag): boolean {
   const name = encoding[2]!
   if (/^(utf-8|us-ascii)$/i.test(name)) return true
   const at = encoding.index + encoding[0].indexOf('encoding')
-  bag.error('flow/unsupported-encoding', locAt(file, at), `unsupported encoding ${name}; flow files must be UTF-8 (or US-ASCII)`)
+  bag.error(
+    'flow/unsupported-encoding',
+    locAt(file, at),
+    `unsupported encoding ${name}; flow files must be UTF-8 (or US-ASCII)`,
+  )
   return false
 }

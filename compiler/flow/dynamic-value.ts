@@ -4,7 +4,7 @@
  * `(: :)` comments do not count, nested `{...}` (map constructors) do. An unbalanced brace or an empty
  * `{}` is a CE, reported at the first non-white-space character after `{` (F-DOC-9).
  */
-import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
+import { type Loc, subLoc, subSlice, type SubSource } from '../diagnostics/source.js'
 import type { TextValue } from '../ir/statements.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { afterString, afterXPathComment } from '../xpath/skip-lexical.js'
@@ -51,12 +51,20 @@ export function lowerDynamicValue(sub: SubSource, loc: Loc, ctx: LowerContext): 
       literal += c
       i += 2
     } else if (c === '}') {
-      ctx.bag.error('flow/unbalanced-brace', subLoc(sub, i), `unbalanced '}' in attribute value; write }} for a literal brace`)
+      ctx.bag.error(
+        'flow/unbalanced-brace',
+        subLoc(sub, i),
+        `unbalanced '}' in attribute value; write }} for a literal brace`,
+      )
       return undefined
     } else if (c === '{') {
       const close = closingBrace(text, i + 1)
       if (close < 0) {
-        ctx.bag.error('flow/unbalanced-brace', firstCharAfter(i), `unbalanced '{' in attribute value; write {{ for a literal brace`)
+        ctx.bag.error(
+          'flow/unbalanced-brace',
+          firstCharAfter(i),
+          `unbalanced '{' in attribute value; write {{ for a literal brace`,
+        )
         return undefined
       }
       const inner = subSlice(sub, i + 1, close)

@@ -13,6 +13,11 @@ export { compileFlowFile, loadFlowsWith, parseFlowBytes, type CompiledFlowFile }
 export type { ExpressionParser, LowerOptions, SubFlowRef } from './lower-context.js'
 
 /** Reads, parses and lowers every flow the definition references, following `sub-flow` (F-DOC-10). */
-export function loadFlows(refs: readonly FlowRef[], siteRoot: string, bag: DiagnosticBag, files?: ProjectFiles): ReadonlyMap<string, FlowNode> {
+export function loadFlows(
+  refs: readonly FlowRef[],
+  siteRoot: string,
+  bag: DiagnosticBag,
+  files?: ProjectFiles,
+): ReadonlyMap<string, FlowNode> {
   return loadFlowsWith(refs, siteRoot, bag, expressionParser({ siteRoot }), files)
 }

@@ -6,13 +6,14 @@
  * reported by the definition stage and are skipped here.
  */
 import { relative } from 'node:path'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { FlowRef } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { decodeFlowBytes } from './decode-bytes.js'
-import { LowerContext, type ExpressionParser, type LowerOptions, type SubFlowRef } from './lower-context.js'
+import { type ExpressionParser, LowerContext, type LowerOptions, type SubFlowRef } from './lower-context.js'
 import { lowerFlow } from './lower-flow.js'
 import { parseXml, type XmlDocument } from './parse-xml.js'
 
@@ -30,7 +31,12 @@ export function parseFlowBytes(path: string, bytes: Uint8Array, bag: DiagnosticB
 }
 
 /** Compiles one document given as bytes or text (used by the loader and by tests). */
-export function compileFlowFile(path: string, source: Uint8Array | string, options: LowerOptions, bag: DiagnosticBag): CompiledFlowFile {
+export function compileFlowFile(
+  path: string,
+  source: Uint8Array | string,
+  options: LowerOptions,
+  bag: DiagnosticBag,
+): CompiledFlowFile {
   const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source
   const document = parseFlowBytes(path, bytes, bag)
   if (!document) return { flow: undefined, subFlowRefs: [] }
@@ -71,7 +77,11 @@ export function loadFlowsWith(
     }
     if (!document) continue
     if (document.root.name === 'svc-test') {
-      bag.error('flow/test-document-as-flow', loc, `${sitePath(path)} is a svc-test document and cannot be used as a flow`)
+      bag.error(
+        'flow/test-document-as-flow',
+        loc,
+        `${sitePath(path)} is a svc-test document and cannot be used as a flow`,
+      )
       continue
     }
     if (done.has(path)) continue

@@ -4,8 +4,9 @@
  * One instance per file and call; nothing is kept between calls.
  */
 import { dirname, relative } from 'node:path'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { locAt, type Loc, type SourceFile, type SubSource } from '../diagnostics/source.js'
+import { type Loc, locAt, type SourceFile, type SubSource } from '../diagnostics/source.js'
 import type { XPathNode } from '../ir/xpath.js'
 import type { ProjectFiles } from '../project-files.js'
 import type { XmlAttribute, XmlElement } from './parse-xml.js'

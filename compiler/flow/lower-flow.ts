@@ -9,15 +9,15 @@ import { suggestBest } from '../diagnostics/did-you-mean.js'
 import { invariant } from '../diagnostics/invariant.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { ConditionalBlock, ElseBlock, StatementNode } from '../ir/statements.js'
+import { ownAttributes, requiredAttributes } from './action-facts.js'
 import { actionEntry } from './actions/index.js'
 import { markLastProxy } from './actions/proxy-request.js'
-import { lowerBackendFlow } from './backend-flow.js'
-import { flowReads } from './flow-reads.js'
-import { ownAttributes, requiredAttributes } from './action-facts.js'
 import { checkAttributeNames, COMMON_ACTION_ATTRIBUTES, debugTopics, lowerCondition } from './attributes.js'
+import { lowerBackendFlow } from './backend-flow.js'
 import { checkContainerText, checkEmptyBody } from './body.js'
 import { ACTION_NAMES, CONTROL_NAMES, ELEMENT_NAMES, isActionName, isTestActionName } from './elements.js'
 import { lowerExpression } from './expression.js'
+import { flowReads } from './flow-reads.js'
 import { attributeOf, type LowerContext } from './lower-context.js'
 import type { XmlDocument, XmlElement } from './parse-xml.js'
 
@@ -29,11 +29,19 @@ export function lowerFlow(document: XmlDocument, ctx: LowerContext): FlowNode | 
   if (root.name !== 'flow' && !(test && root.name === 'svc-test')) {
     const wanted = test ? '<flow> or <svc-test>' : '<flow>'
     const extra = root.name === 'svc-test' ? '; a svc-test document cannot be used as a flow' : ''
-    ctx.bag.error('flow/invalid-root', ctx.elementLoc(root), `the root element must be ${wanted}, not <${root.name}>${extra}`)
+    ctx.bag.error(
+      'flow/invalid-root',
+      ctx.elementLoc(root),
+      `the root element must be ${wanted}, not <${root.name}>${extra}`,
+    )
     return undefined
   }
   for (const attribute of root.attributes) {
-    ctx.bag.warning('flow/root-attribute', ctx.attributeLoc(attribute), `attribute ${attribute.name} on <${root.name}> is ignored`)
+    ctx.bag.warning(
+      'flow/root-attribute',
+      ctx.attributeLoc(attribute),
+      `attribute ${attribute.name} on <${root.name}> is ignored`,
+    )
   }
   // UP-GEN-6 step 1: a final top-level proxy-request may stream
   const body = markLastProxy(lowerBlock(root, ctx))
@@ -66,7 +74,13 @@ function lowerBlock(container: XmlElement, ctx: LowerContext): StatementNode[] {
   let previous: string | null = ''
   const finishChain = () => {
     if (chain && !chain.failed) {
-      out.push({ kind: 'if', loc: ctx.elementLoc(chain.head), tag: ctx.tagText(chain.head), branches: chain.branches, otherwise: chain.otherwise })
+      out.push({
+        kind: 'if',
+        loc: ctx.elementLoc(chain.head),
+        tag: ctx.tagText(chain.head),
+        branches: chain.branches,
+        otherwise: chain.otherwise,
+      })
     }
     chain = null
   }
@@ -84,7 +98,8 @@ function lowerBlock(container: XmlElement, ctx: LowerContext): StatementNode[] {
       if (!current || (previous !== 'if' && previous !== 'elseif')) {
         finishChain()
         // After an unknown or namespaced element (already reported, maybe a misspelt `if`): one message.
-        if (previous !== null) ctx.bag.error('flow/misplaced-else', ctx.elementLoc(child), `<${name}> must directly follow <if> or <elseif>`)
+        if (previous !== null)
+          ctx.bag.error('flow/misplaced-else', ctx.elementLoc(child), `<${name}> must directly follow <if> or <elseif>`)
         lowerBlock(child, ctx) // its content is still checked
       } else if (name === 'elseif') {
         const branch = lowerConditional(child, ctx, 'elseif')
@@ -113,13 +128,25 @@ function checkControlAttributes(element: XmlElement, ctx: LowerContext, allowed:
   for (const attribute of element.attributes) {
     if (attribute.name === 'if' && !jump) {
       const hint = element.name === 'else' ? '' : '; use test'
-      ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(attribute), `<${element.name}> takes no if attribute${hint}`)
+      ctx.bag.error(
+        'flow/invalid-attribute',
+        ctx.attributeLoc(attribute),
+        `<${element.name}> takes no if attribute${hint}`,
+      )
       ok = false
     } else if (attribute.name === 'test' && element.name === 'else') {
-      ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(attribute), '<else> takes no test attribute; use <elseif test="...">')
+      ctx.bag.error(
+        'flow/invalid-attribute',
+        ctx.attributeLoc(attribute),
+        '<else> takes no test attribute; use <elseif test="...">',
+      )
       ok = false
     } else if (attribute.name === 'debug') {
-      ctx.bag.warning('flow/unknown-attribute', ctx.attributeLoc(attribute), `control element <${element.name}> takes no debug attribute`)
+      ctx.bag.warning(
+        'flow/unknown-attribute',
+        ctx.attributeLoc(attribute),
+        `control element <${element.name}> takes no debug attribute`,
+      )
     }
   }
   const required = allowed.includes('test') ? ['test'] : []
@@ -130,7 +157,9 @@ function checkControlAttributes(element: XmlElement, ctx: LowerContext, allowed:
 function lowerConditional(element: XmlElement, ctx: LowerContext, kind: 'if' | 'elseif'): ConditionalBlock | undefined {
   const attributesOk = checkControlAttributes(element, ctx, ['test'])
   const attribute = attributeOf(element, 'test')
-  const test = attribute && lowerExpression(ctx.attributeValue(attribute), ctx, ctx.attributeLoc(attribute), `test attribute of <${kind}>`)
+  const test =
+    attribute &&
+    lowerExpression(ctx.attributeValue(attribute), ctx, ctx.attributeLoc(attribute), `test attribute of <${kind}>`)
   const body = lowerBlock(element, ctx)
   if (!attributesOk || !test) return undefined
   return { element: kind, loc: ctx.elementLoc(element), tag: ctx.tagText(element), test, body }
@@ -151,21 +180,41 @@ function lowerStatement(element: XmlElement, ctx: LowerContext): StatementNode |
   if (!isActionName(name) && !isTest) {
     const candidates = ctx.options.test ? ELEMENT_NAMES : [...ACTION_NAMES, ...CONTROL_NAMES]
     const hint = suggestBest(name, candidates, (c) => `<${c}>`)
-    ctx.bag.error('flow/unknown-action', ctx.elementLoc(element), `unknown action <${name}>${hint.suffix}`, undefined, hint.names)
+    ctx.bag.error(
+      'flow/unknown-action',
+      ctx.elementLoc(element),
+      `unknown action <${name}>${hint.suffix}`,
+      undefined,
+      hint.names,
+    )
     return undefined
   }
   if (isTest && !ctx.options.test) {
-    ctx.bag.error('flow/test-action-outside-test', ctx.elementLoc(element), `test action <${name}> is only allowed in svc-test documents`)
+    ctx.bag.error(
+      'flow/test-action-outside-test',
+      ctx.elementLoc(element),
+      `test action <${name}> is only allowed in svc-test documents`,
+    )
     return undefined
   }
   if (name === 'backend-flow') return lowerBackendFlow(element, ctx, lowerBlock)
   const entry = actionEntry(name)
   invariant(entry !== undefined, `element <${name}> is an action without an ACTIONS entry`)
-  const attributesOk = checkAttributeNames(element, ctx, [...ownAttributes(entry.name), ...COMMON_ACTION_ATTRIBUTES], requiredAttributes(entry.name))
+  const attributesOk = checkAttributeNames(
+    element,
+    ctx,
+    [...ownAttributes(entry.name), ...COMMON_ACTION_ATTRIBUTES],
+    requiredAttributes(entry.name),
+  )
   if (!attributesOk) return undefined
   const condition = lowerCondition(element, ctx)
   const debug = debugTopics(element, ctx)
-  const node = entry.lower(element, ctx, { loc: ctx.elementLoc(element), tag: ctx.tagText(element), condition: condition ?? null, debug })
+  const node = entry.lower(element, ctx, {
+    loc: ctx.elementLoc(element),
+    tag: ctx.tagText(element),
+    condition: condition ?? null,
+    debug,
+  })
   return condition === undefined ? undefined : node
 }
 

@@ -7,6 +7,7 @@
  * The first syntax error ends parsing of the file (one mistake, one message).
  */
 import sax from 'sax'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { locAt, type SourceFile } from '../diagnostics/source.js'
 import { isXmlWhitespace } from './xml-text.js'
@@ -78,15 +79,28 @@ export function parseXml(file: SourceFile, bag: DiagnosticBag): XmlDocument | un
     fail('flow/xml-syntax', parser.position - 1, `malformed XML: ${first.charAt(0).toLowerCase()}${first.slice(1)}`)
   }
   parser.ondoctype = () => {
-    fail('flow/doctype', text.lastIndexOf('<!DOCTYPE', parser.position), 'document type declarations (<!DOCTYPE>) are not allowed in flow files')
+    fail(
+      'flow/doctype',
+      text.lastIndexOf('<!DOCTYPE', parser.position),
+      'document type declarations (<!DOCTYPE>) are not allowed in flow files',
+    )
   }
   parser.onopentag = (tag) => {
     const start = parser.startTagPosition - 1
-    if (stack.length === 0 && root !== undefined) fail('flow/xml-syntax', start, 'malformed XML: more than one root element')
+    if (stack.length === 0 && root !== undefined)
+      fail('flow/xml-syntax', start, 'malformed XML: more than one root element')
     const tagEnd = parser.position
     const attributes = readAttributes(file, start, tagEnd, bag)
     const namespaced = checkNamespaces(file, tag.name, start, attributes, bag)
-    stack.push({ name: tag.name, start, tagEnd, selfClosing: tag.isSelfClosing, attributes: attributes.filter((a) => !isNamespaced(a.name)), children: [], namespaced })
+    stack.push({
+      name: tag.name,
+      start,
+      tagEnd,
+      selfClosing: tag.isSelfClosing,
+      attributes: attributes.filter((a) => !isNamespaced(a.name)),
+      children: [],
+      namespaced,
+    })
   }
   parser.onclosetag = () => {
     const open = stack.pop()!
@@ -112,7 +126,13 @@ function isNamespaced(name: string): boolean {
 }
 
 /** F-DOC-3: a prefix or a namespace declaration on the element or its attributes is a CE. */
-function checkNamespaces(file: SourceFile, name: string, start: number, attributes: readonly XmlAttribute[], bag: DiagnosticBag): boolean {
+function checkNamespaces(
+  file: SourceFile,
+  name: string,
+  start: number,
+  attributes: readonly XmlAttribute[],
+  bag: DiagnosticBag,
+): boolean {
   let namespaced = false
   if (name.includes(':')) {
     bag.error('flow/namespace', locAt(file, start), `namespaces are not allowed in flow files: <${name}>`)
@@ -120,8 +140,13 @@ function checkNamespaces(file: SourceFile, name: string, start: number, attribut
   }
   for (const attribute of attributes) {
     if (!isNamespaced(attribute.name)) continue
-    const what = attribute.name === 'xmlns' || attribute.name.startsWith('xmlns:') ? 'namespace declaration' : 'attribute'
-    bag.error('flow/namespace', locAt(file, attribute.nameStart), `namespaces are not allowed in flow files: ${what} ${attribute.name}`)
+    const what =
+      attribute.name === 'xmlns' || attribute.name.startsWith('xmlns:') ? 'namespace declaration' : 'attribute'
+    bag.error(
+      'flow/namespace',
+      locAt(file, attribute.nameStart),
+      `namespaces are not allowed in flow files: ${what} ${attribute.name}`,
+    )
     namespaced = true
   }
   return namespaced
@@ -157,7 +182,11 @@ function readAttributes(file: SourceFile, start: number, end: number, bag: Diagn
     i = valueEnd + 1
     const lt = text.indexOf('<', valueStart)
     if (lt >= 0 && lt < valueEnd) {
-      bag.error('flow/xml-syntax', locAt(file, lt), `malformed XML: '<' is not allowed in attribute values (write &lt;)`)
+      bag.error(
+        'flow/xml-syntax',
+        locAt(file, lt),
+        `malformed XML: '<' is not allowed in attribute values (write &lt;)`,
+      )
       throw new StopParsing()
     }
     if (attributes.some((a) => a.name === name)) {

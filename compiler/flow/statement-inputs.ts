@@ -11,7 +11,10 @@ import { actionDataLocations, actionInputs, type DataLocations } from './actions
 import { templateExpressions } from './template-expressions.js'
 
 /** Calls `visit` for each statement, parents before the statements of their blocks. */
-export function forEachStatement(statements: readonly StatementNode[], visit: (statement: StatementNode) => void): void {
+export function forEachStatement(
+  statements: readonly StatementNode[],
+  visit: (statement: StatementNode) => void,
+): void {
   for (const statement of statements) {
     visit(statement)
     if (statement.kind === 'if') {

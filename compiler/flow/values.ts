@@ -4,10 +4,10 @@
  * The rules that the run time applies to dynamic values come from runtime/flow/actions, so both
  * sides agree.
  */
-import { hasControlCharacter } from '../../runtime/flow/actions/mime.js'
 import { parseLocation } from '../../runtime/context/location.js'
-import { statusOf } from '../../runtime/flow/actions/status.js'
 import { checkVariableName } from '../../runtime/context/variable-name.js'
+import { hasControlCharacter } from '../../runtime/flow/actions/mime.js'
+import { statusOf } from '../../runtime/flow/actions/status.js'
 import type { LocationNode, TextValue, VariableRef } from '../ir/statements.js'
 import { lowerDynamicValue, staticText } from './dynamic-value.js'
 import { attributeOf, type LowerContext } from './lower-context.js'
@@ -25,7 +25,11 @@ export function statusAttribute(element: XmlElement, ctx: LowerContext, name: st
   const value = dynamicAttribute(element, ctx, name)
   const text = value ? staticText(value) : undefined
   if (value && text !== undefined && statusOf(text) === undefined) {
-    ctx.bag.warning('flow/invalid-status', value.loc, `invalid status "${text}"; status 500 is sent instead (valid: 200-599)`)
+    ctx.bag.warning(
+      'flow/invalid-status',
+      value.loc,
+      `invalid status "${text}"; status 500 is sent instead (valid: 200-599)`,
+    )
   }
   return value
 }
@@ -41,21 +45,33 @@ export function mimeAttribute(element: XmlElement, ctx: LowerContext): TextValue
   if (text === undefined) return value
   if (text.trim() === '') return null
   if (hasControlCharacter(text)) {
-    ctx.bag.error('flow/invalid-attribute', value.loc, `invalid mime ${JSON.stringify(text)}: control characters are not allowed`)
+    ctx.bag.error(
+      'flow/invalid-attribute',
+      value.loc,
+      `invalid mime ${JSON.stringify(text)}: control characters are not allowed`,
+    )
     return undefined
   }
   return { ...value, parts: [text.trim()] }
 }
 
 /** A location attribute (dyn); static values are parsed now (F-LOC-1), dynamic ones at run time. */
-export function locationAttribute(element: XmlElement, ctx: LowerContext, name: string): LocationNode | null | undefined {
+export function locationAttribute(
+  element: XmlElement,
+  ctx: LowerContext,
+  name: string,
+): LocationNode | null | undefined {
   const value = dynamicAttribute(element, ctx, name)
   if (!value) return value
   const text = staticText(value)
   if (text === undefined) return { kind: 'dynamic', loc: value.loc, value, dir: ctx.dir }
   const parsed = parseLocation(text, ctx.dir)
   if (!parsed.ok) {
-    ctx.bag.error('flow/invalid-location', value.loc, `invalid location "${text}" in ${name} of <${element.name}>: ${parsed.reason}`)
+    ctx.bag.error(
+      'flow/invalid-location',
+      value.loc,
+      `invalid location "${text}" in ${name} of <${element.name}>: ${parsed.reason}`,
+    )
     return undefined
   }
   return { ...parsed.location, loc: value.loc }
@@ -65,7 +81,11 @@ export function locationAttribute(element: XmlElement, ctx: LowerContext, name: 
  * An `out` attribute naming a variable (F-VAR-1, ACT-eval-3): `$name`, not `$xml...`, not a
  * location. Valid names are recorded as assigned (for XC-7) even when the action fails later.
  */
-export function variableAttribute(element: XmlElement, ctx: LowerContext, name: string): VariableRef | null | undefined {
+export function variableAttribute(
+  element: XmlElement,
+  ctx: LowerContext,
+  name: string,
+): VariableRef | null | undefined {
   const attribute = attributeOf(element, name)
   if (!attribute) return null
   const loc = ctx.attributeLoc(attribute)
@@ -90,6 +110,10 @@ export function booleanAttribute(element: XmlElement, ctx: LowerContext, name: s
   if (!attribute) return null
   const text = ctx.attributeValue(attribute).text
   if (text === 'true' || text === 'false') return text === 'true'
-  ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(attribute), `invalid value "${text}" for ${name} of <${element.name}>; expected true or false`)
+  ctx.bag.error(
+    'flow/invalid-attribute',
+    ctx.attributeLoc(attribute),
+    `invalid value "${text}" for ${name} of <${element.name}>; expected true or false`,
+  )
   return undefined
 }

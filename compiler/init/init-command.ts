@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+
 import { packageRoot, packageVersion } from '../package-root.js'
 import { mergePackageJson, newPackageJson, packageNameOf, type ScaffoldFile, scaffoldFiles } from './scaffold.js'
 
@@ -46,11 +47,17 @@ export function runInit(argv: readonly string[], streams: Streams, cwd = process
   const root = packageRoot()
   const version = packageVersion()
   const name = packageNameOf(basename(dir))
-  const files = scaffoldFiles(name, readTemplates(join(root, 'templates', 'init')), readFileSync(join(root, 'Dockerfile'), 'utf8'))
+  const files = scaffoldFiles(
+    name,
+    readTemplates(join(root, 'templates', 'init')),
+    readFileSync(join(root, 'Dockerfile'), 'utf8'),
+  )
 
   const existing = files.filter((file) => existsSync(join(dir, file.path))).map((file) => file.path)
   if (existing.length > 0) {
-    streams.stderr.write(`svc-compile init: ${shown} already has ${existing.join(', ')}; nothing written (init never replaces a file)\n`)
+    streams.stderr.write(
+      `svc-compile init: ${shown} already has ${existing.join(', ')}; nothing written (init never replaces a file)\n`,
+    )
     return 1
   }
   const manifestPath = join(dir, 'package.json')
@@ -58,9 +65,14 @@ export function runInit(argv: readonly string[], streams: Streams, cwd = process
   if (existsSync(manifestPath)) {
     try {
       const merged = mergePackageJson(readFileSync(manifestPath, 'utf8'), version)
-      manifest = { text: merged.text, note: merged.added.length > 0 ? `package.json (added ${merged.added.join(', ')})` : '' }
+      manifest = {
+        text: merged.text,
+        note: merged.added.length > 0 ? `package.json (added ${merged.added.join(', ')})` : '',
+      }
     } catch (error) {
-      streams.stderr.write(`svc-compile init: ${join(shown, 'package.json')}: ${(error as Error).message}; nothing written\n`)
+      streams.stderr.write(
+        `svc-compile init: ${join(shown, 'package.json')}: ${(error as Error).message}; nothing written\n`,
+      )
       return 1
     }
   } else manifest = { text: newPackageJson(name, version), note: 'package.json' }
@@ -78,7 +90,9 @@ export function runInit(argv: readonly string[], streams: Streams, cwd = process
   }
   const written = [...files.map((file) => file.path), ...(manifest.note === '' ? [] : [manifest.note])]
   const cd = shown === '.' ? '' : `  cd ${/[^\w./-]/.test(shown) ? JSON.stringify(shown) : shown}\n`
-  streams.stdout.write(`Wrote a new svc-gateway project into ${shown}:\n${written.map((path) => `  ${path}\n`).join('')}\nNext:\n${cd}  npm install\n  npm start     # compiles and serves on http://localhost:8080\n  npm test      # checks and runs tests/\n`)
+  streams.stdout.write(
+    `Wrote a new svc-gateway project into ${shown}:\n${written.map((path) => `  ${path}\n`).join('')}\nNext:\n${cd}  npm install\n  npm start     # compiles and serves on http://localhost:8080\n  npm test      # checks and runs tests/\n`,
+  )
   return 0
 }
 

@@ -66,7 +66,8 @@ export function newPackageJson(name: string, version: string): string {
  */
 export function mergePackageJson(text: string, version: string): { text: string; added: string[] } {
   const manifest = JSON.parse(text) as Record<string, unknown>
-  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw new Error('package.json is not a JSON object')
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+    throw new Error('package.json is not a JSON object')
   const added: string[] = []
   const scripts = objectMember(manifest, 'scripts')
   for (const [name, command] of Object.entries(PROJECT_SCRIPTS)) {
@@ -91,7 +92,8 @@ export function mergePackageJson(text: string, version: string): { text: string;
 /** The object `manifest[key]`, made when absent; an error when it is something else. */
 function objectMember(manifest: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = (manifest[key] ??= {})
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`"${key}" in package.json is not an object`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`"${key}" in package.json is not an object`)
   return value as Record<string, unknown>
 }
 
@@ -100,7 +102,10 @@ function objectMember(manifest: Record<string, unknown>, key: string): Record<st
  * the package's Dockerfile. Every file but package.json, which the caller creates or merges.
  */
 export function scaffoldFiles(name: string, templates: readonly ScaffoldFile[], dockerfile: string): ScaffoldFile[] {
-  const files = templates.map((file) => ({ path: projectPathOf(file.path), text: file.text.replace(NAME_PLACEHOLDER, name) }))
+  const files = templates.map((file) => ({
+    path: projectPathOf(file.path),
+    text: file.text.replace(NAME_PLACEHOLDER, name),
+  }))
   files.push({ path: 'Dockerfile', text: dockerfile })
   return files.sort((a, b) => a.path.localeCompare(b.path))
 }

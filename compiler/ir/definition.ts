@@ -33,7 +33,8 @@ export interface FlowRef {
 /** What handles a routed request (definition.md H2): a flow, or an `x-svc-proxy` (PX1-PX9). */
 export type HandlerNode = FlowRef | ProxyHandlerNode
 
-export type PathSegment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string }
+export type PathSegment =
+  { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string }
 
 /** `true`, `false` or `'report-only'` (validation.md VA1, VA3). */
 export type ValidationMode = boolean | 'report-only'

@@ -44,5 +44,6 @@ export interface DebugNode extends ActionBase {
   readonly kind: 'debug'
   readonly level: DebugLevelName
   readonly channel: string
-  readonly subject: { readonly kind: 'xpath'; readonly expr: XPathNode } | { readonly kind: 'location'; readonly input: LocationNode }
+  readonly subject:
+    { readonly kind: 'xpath'; readonly expr: XPathNode } | { readonly kind: 'location'; readonly input: LocationNode }
 }

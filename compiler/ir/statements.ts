@@ -5,12 +5,12 @@
  * collapsed, for the source comments of generated code).
  */
 import type { Loc } from '../diagnostics/source.js'
-import type { TemplateNode } from './template.js'
-import type { ProxyRequestNode, RequestNode, RequestsNode } from './upstream.js'
 import type { CopyNode, NameshaveNode, PassBodyNode, RegexNode, ServeNode, XsltNode } from './content-actions.js'
 import type { AuthNode, DebugNode, SetConfigNode } from './gateway-actions.js'
-import type { AssertNode, SetEnvNode, TestRequestNode } from './test-actions.js'
 import type { ActionBase, LocationNode, StatementBase, TextValue, VariableRef } from './statement-parts.js'
+import type { TemplateNode } from './template.js'
+import type { AssertNode, SetEnvNode, TestRequestNode } from './test-actions.js'
+import type { ProxyRequestNode, RequestNode, RequestsNode } from './upstream.js'
 import type { XPathNode } from './xpath.js'
 
 export type { ActionBase, LocationNode, StatementBase, TextValue, VariableRef } from './statement-parts.js'
@@ -124,9 +124,31 @@ export interface ErrorNode extends ActionBase {
   readonly status: TextValue | null
 }
 
-export type ActionNode = EvalNode | EchoNode | DumpNode | SetStatusNode | SubFlowNode | TemplateActionNode | SetResponseHeadersNode | LogNode | RequestNode | RequestsNode | ProxyRequestNode | ErrorNode
-  | CopyNode | RegexNode | NameshaveNode | PassBodyNode | ServeNode | XsltNode | AuthNode | SetConfigNode | DebugNode
-  | AssertNode | SetEnvNode | TestRequestNode
+export type ActionNode =
+  | EvalNode
+  | EchoNode
+  | DumpNode
+  | SetStatusNode
+  | SubFlowNode
+  | TemplateActionNode
+  | SetResponseHeadersNode
+  | LogNode
+  | RequestNode
+  | RequestsNode
+  | ProxyRequestNode
+  | ErrorNode
+  | CopyNode
+  | RegexNode
+  | NameshaveNode
+  | PassBodyNode
+  | ServeNode
+  | XsltNode
+  | AuthNode
+  | SetConfigNode
+  | DebugNode
+  | AssertNode
+  | SetEnvNode
+  | TestRequestNode
 export type ActionKind = ActionNode['kind']
 
 /** `<backend-flow request>` (ACT-backend-flow-1..6): a flow registered, not run, where it stands. */

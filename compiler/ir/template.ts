@@ -5,8 +5,8 @@
  * runs around them are merged. Every node's `loc` is the `{{` of its command (T-ERR, T-RUN-2), or the
  * first significant character of a literal text.
  */
-import type { Loc } from '../diagnostics/source.js'
 import type { JsonValue } from '../../runtime/values/json-value.js'
+import type { Loc } from '../diagnostics/source.js'
 import type { XPathNode } from './xpath.js'
 
 export interface TemplateNode {

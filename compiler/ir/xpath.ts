@@ -57,7 +57,8 @@ export type FastArithmeticOperator = '+' | '-' | '*' | 'div' | 'idiv' | 'mod'
 /** Child step by name or `*`, `@name`/`@*`, `..`, `.` */
 export type FastAxis = 'child' | 'attribute' | 'parent' | 'self'
 /** Functions of the fast subset (unprefixed calls; `string`, `number`, `concat`, `contains`, `starts-with` are the XP-STR-1 versions). */
-export type FastFunctionName = 'not' | 'string' | 'number' | 'boolean' | 'count' | 'concat' | 'contains' | 'starts-with' | 'true' | 'false'
+export type FastFunctionName =
+  'not' | 'string' | 'number' | 'boolean' | 'count' | 'concat' | 'contains' | 'starts-with' | 'true' | 'false'
 
 /** The fast-path expression tree. */
 export type FastExpr =
@@ -79,7 +80,12 @@ export type FastExpr =
   /** Predicates on a whole sequence: `$items[1]`, `(a/b)[last()]` */
   | { readonly kind: 'filter'; readonly input: FastExpr; readonly predicates: readonly FastPredicate[] }
   | { readonly kind: 'compare'; readonly op: FastComparisonOperator; readonly left: FastExpr; readonly right: FastExpr }
-  | { readonly kind: 'arithmetic'; readonly op: FastArithmeticOperator; readonly left: FastExpr; readonly right: FastExpr }
+  | {
+      readonly kind: 'arithmetic'
+      readonly op: FastArithmeticOperator
+      readonly left: FastExpr
+      readonly right: FastExpr
+    }
   | { readonly kind: 'unary'; readonly negate: boolean; readonly operand: FastExpr }
   | { readonly kind: 'and' | 'or'; readonly left: FastExpr; readonly right: FastExpr }
   | { readonly kind: 'call'; readonly name: FastFunctionName; readonly args: readonly FastExpr[] }

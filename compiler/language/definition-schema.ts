@@ -17,9 +17,17 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as 
 
 const flowFile: JsonSchema = { type: 'string', minLength: 1 }
 const flowReference: JsonSchema = {
-  anyOf: [flowFile, { type: 'object', properties: { flow: flowFile }, required: ['flow'], additionalProperties: false }],
+  anyOf: [
+    flowFile,
+    { type: 'object', properties: { flow: flowFile }, required: ['flow'], additionalProperties: false },
+  ],
 }
-const envReference: JsonSchema = { type: 'object', properties: { env: { type: 'string', minLength: 1 } }, required: ['env'], additionalProperties: false }
+const envReference: JsonSchema = {
+  type: 'object',
+  properties: { env: { type: 'string', minLength: 1 } },
+  required: ['env'],
+  additionalProperties: false,
+}
 const stringOrEnv: JsonSchema = { anyOf: [{ type: 'string' }, envReference] }
 /** security.md J4: a scalar, or exactly one of value, env, file. */
 const valueSource: JsonSchema = {
@@ -27,7 +35,11 @@ const valueSource: JsonSchema = {
     { type: ['string', 'number', 'boolean'] },
     {
       type: 'object',
-      properties: { value: { type: ['string', 'number', 'boolean'] }, env: { type: 'string', minLength: 1 }, file: { type: 'string', minLength: 1 } },
+      properties: {
+        value: { type: ['string', 'number', 'boolean'] },
+        env: { type: 'string', minLength: 1 },
+        file: { type: 'string', minLength: 1 },
+      },
       minProperties: 1,
       maxProperties: 1,
       additionalProperties: false,
@@ -70,7 +82,14 @@ const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: false,
   },
   'x-svc-validate': {
-    anyOf: [validationMode, { type: 'object', properties: { request: validationMode, response: validationMode }, additionalProperties: false }],
+    anyOf: [
+      validationMode,
+      {
+        type: 'object',
+        properties: { request: validationMode, response: validationMode },
+        additionalProperties: false,
+      },
+    ],
   },
   'x-svc-jwt': {
     type: 'object',
@@ -94,7 +113,11 @@ const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
         type: 'array',
         items: {
           type: 'object',
-          properties: { user: { type: 'string' }, password: valueSource, sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' } },
+          properties: {
+            user: { type: 'string' },
+            password: valueSource,
+            sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+          },
           required: ['user'],
           oneOf: [{ required: ['password'] }, { required: ['sha256'] }],
         },
@@ -126,11 +149,18 @@ function extensionsAt(level: ExtensionLevel): Record<string, JsonSchema> {
 }
 
 /** An object that may carry the extensions of `level`: foreign `x-` keys free, unknown keys rejected. */
-function withExtensions(level: ExtensionLevel, properties: Record<string, JsonSchema>, more: JsonSchema = {}): JsonSchema {
+function withExtensions(
+  level: ExtensionLevel,
+  properties: Record<string, JsonSchema>,
+  more: JsonSchema = {},
+): JsonSchema {
   return {
     type: 'object',
     properties: { ...properties, ...extensionsAt(level) },
-    patternProperties: { [FOREIGN_EXTENSION]: {}, ...((more['patternProperties'] as Record<string, JsonSchema> | undefined) ?? {}) },
+    patternProperties: {
+      [FOREIGN_EXTENSION]: {},
+      ...((more['patternProperties'] as Record<string, JsonSchema> | undefined) ?? {}),
+    },
     additionalProperties: false,
     ...Object.fromEntries(Object.entries(more).filter(([key]) => key !== 'patternProperties')),
   }
@@ -142,12 +172,16 @@ const text = (description: string): JsonSchema => ({ type: 'string', description
 
 const SECURITY_REQUIREMENTS: JsonSchema = {
   type: 'array',
-  description: 'Security requirements: alternatives, each naming schemes of securityDefinitions with their scopes (security.md A1-A11).',
+  description:
+    'Security requirements: alternatives, each naming schemes of securityDefinitions with their scopes (security.md A1-A11).',
   items: { type: 'object', additionalProperties: strings },
 }
 
 const DEFINITIONS: Record<string, JsonSchema> = {
-  schema: { type: ['object', 'boolean'], description: 'A Swagger 2.0 schema object (validation.md); x-svc- keys inside it are data (D22).' },
+  schema: {
+    type: ['object', 'boolean'],
+    description: 'A Swagger 2.0 schema object (validation.md); x-svc- keys inside it are data (D22).',
+  },
   parameter: {
     type: 'object',
     description: 'A Swagger 2.0 parameter object, or a $ref to #/parameters/<name>.',
@@ -171,7 +205,13 @@ const DEFINITIONS: Record<string, JsonSchema> = {
   response: {
     type: 'object',
     description: 'A Swagger 2.0 response object, or a $ref to #/responses/<name>.',
-    properties: { $ref: { type: 'string' }, description: { type: 'string' }, schema: ref('schema'), headers: { type: 'object' }, examples: { type: 'object' } },
+    properties: {
+      $ref: { type: 'string' },
+      description: { type: 'string' },
+      schema: ref('schema'),
+      headers: { type: 'object' },
+      examples: { type: 'object' },
+    },
   },
   responses: {
     type: 'object',
@@ -227,7 +267,10 @@ const DEFINITIONS: Record<string, JsonSchema> = {
       required: ['type'],
       dependencies: { 'x-svc-cookiename': ['x-svc-jwt'] },
       allOf: [
-        { if: { properties: { type: { const: 'apiKey' } } }, else: { not: { anyOf: [{ required: ['x-svc-jwt'] }, { required: ['x-svc-cookiename'] }] } } },
+        {
+          if: { properties: { type: { const: 'apiKey' } } },
+          else: { not: { anyOf: [{ required: ['x-svc-jwt'] }, { required: ['x-svc-cookiename'] }] } },
+        },
         { if: { properties: { type: { const: 'basic' } } }, else: { not: { required: ['x-svc-basicauth'] } } },
       ],
     },
@@ -239,7 +282,8 @@ export function definitionSchemaObject(): JsonSchema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'svc-gateway definition',
-    description: 'A Swagger 2.0 definition in the slimline dialect with the x-svc-* extensions of svc-gateway (definition.md).',
+    description:
+      'A Swagger 2.0 definition in the slimline dialect with the x-svc-* extensions of svc-gateway (definition.md).',
     ...withExtensions(
       'top',
       {
@@ -250,7 +294,14 @@ export function definitionSchemaObject(): JsonSchema {
         schemes: strings,
         consumes: strings,
         produces: strings,
-        paths: withExtensions('paths', {}, { patternProperties: { '^/': ref('pathItem') }, description: 'Path patterns (starting with /) and extensions (D11).' }),
+        paths: withExtensions(
+          'paths',
+          {},
+          {
+            patternProperties: { '^/': ref('pathItem') },
+            description: 'Path patterns (starting with /) and extensions (D11).',
+          },
+        ),
         definitions: { type: 'object', additionalProperties: ref('schema') },
         parameters: { type: 'object', additionalProperties: ref('parameter') },
         responses: { type: 'object', additionalProperties: ref('response') },

@@ -29,8 +29,10 @@ const TEXT: Readonly<Record<string, ExtensionText>> = {
     spec: 'H1',
   },
   'x-svc-proxy': {
-    summary: 'Forwards requests to an upstream without a flow; at the paths level a fallback for routes without a handler.',
-    value: 'proxy configuration (object): exactly one of origin and url; stripEndpoint, addPrefix, query, headers, cookies, options',
+    summary:
+      'Forwards requests to an upstream without a flow; at the paths level a fallback for routes without a handler.',
+    value:
+      'proxy configuration (object): exactly one of origin and url; stripEndpoint, addPrefix, query, headers, cookies, options',
     spec: 'PX1',
   },
   'x-svc-init': {
@@ -59,7 +61,7 @@ const TEXT: Readonly<Record<string, ExtensionText>> = {
     spec: 'VA1',
   },
   'x-svc-jwt': {
-    summary: 'Checks a JWT read from the apiKey scheme\'s header, cookie or query parameter.',
+    summary: "Checks a JWT read from the apiKey scheme's header, cookie or query parameter.",
     value: 'object: key (required), alg, out-var, out-header, claims, scope-claim, post-check-flow',
     spec: 'J1',
     schemeType: 'apiKey',

@@ -7,8 +7,8 @@
  * (F-DOC-7), required attributes and static values. What it cannot say (exactly one of `xpath` and
  * `in`, body or `src`) stays in the attribute documentation and the compiler's diagnostics.
  */
+import { ACTION_DOCS, type AttributeDoc, CONTROL_DOCS, type ElementDoc } from '../flow/action-docs.js'
 import type { ActionKind } from '../ir/statements.js'
-import { ACTION_DOCS, CONTROL_DOCS, type AttributeDoc, type ElementDoc } from '../flow/action-docs.js'
 
 /** The three kinds of container content: a flow, a test document, a backend flow inside one. */
 type Context = 'flow' | 'test' | 'backend'
@@ -61,7 +61,9 @@ function attributes(doc: ElementDoc, indent: string): string {
     if (typeof type === 'string') {
       out += `${indent}<xs:attribute name="${name}" type="${type}"${use}>\n${text}${indent}</xs:attribute>\n`
     } else {
-      const values = type.values.map((value) => `${indent}      <xs:enumeration value="${escapeXml(value)}"/>\n`).join('')
+      const values = type.values
+        .map((value) => `${indent}      <xs:enumeration value="${escapeXml(value)}"/>\n`)
+        .join('')
       out +=
         `${indent}<xs:attribute name="${name}"${use}>\n${text}` +
         `${indent}  <xs:simpleType>\n${indent}    <xs:restriction base="xs:string">\n${values}${indent}    </xs:restriction>\n${indent}  </xs:simpleType>\n` +
@@ -84,7 +86,10 @@ function leafType(typeName: string, doc: ElementDoc): string {
       const children = Object.entries(doc.children ?? {})
       const occurs = typeName === 'action.auth' ? '' : ' minOccurs="0"'
       const particles = children
-        .map(([name, child]) => `      <xs:element name="${name}" type="${typeName}.${name}">\n${documentation(elementText(name, child), '        ')}      </xs:element>\n`)
+        .map(
+          ([name, child]) =>
+            `      <xs:element name="${name}" type="${typeName}.${name}">\n${documentation(elementText(name, child), '        ')}      </xs:element>\n`,
+        )
         .join('')
       const nested = children.map(([name, child]) => leafType(`${typeName}.${name}`, child)).join('')
       return `  <xs:complexType name="${typeName}">\n    <xs:choice${occurs} maxOccurs="unbounded">\n${particles}    </xs:choice>\n${attributes(doc, '    ')}  </xs:complexType>\n${nested}`
@@ -113,7 +118,10 @@ function statementsGroup(context: Context): string {
   const chain =
     `      <xs:sequence>\n` +
     particle('if', `if.${context}`, CONTROL_DOCS.if).replace(/^/gm, '  ') +
-    particle('elseif', `elseif.${context}`, CONTROL_DOCS.elseif, ' minOccurs="0" maxOccurs="unbounded"').replace(/^/gm, '  ') +
+    particle('elseif', `elseif.${context}`, CONTROL_DOCS.elseif, ' minOccurs="0" maxOccurs="unbounded"').replace(
+      /^/gm,
+      '  ',
+    ) +
     particle('else', `else.${context}`, CONTROL_DOCS.else, ' minOccurs="0"').replace(/^/gm, '  ') +
     `      </xs:sequence>\n`
   return `  <xs:group name="statements.${context}">\n    <xs:choice>\n${choice}${chain}    </xs:choice>\n  </xs:group>\n`
@@ -152,6 +160,7 @@ export function flowSchema(): string {
   out += blockType('backend-flow', 'backend', CONTROL_DOCS['backend-flow'])
   out += leafType('control.break', CONTROL_DOCS.break)
   out += leafType('control.return', CONTROL_DOCS.return)
-  for (const kind of (Object.keys(ACTION_DOCS) as ActionKind[]).sort()) out += leafType(`action.${kind}`, ACTION_DOCS[kind])
+  for (const kind of (Object.keys(ACTION_DOCS) as ActionKind[]).sort())
+    out += leafType(`action.${kind}`, ACTION_DOCS[kind])
   return `${out}</xs:schema>\n`
 }

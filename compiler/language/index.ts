@@ -3,13 +3,20 @@
  * elements, extension functions, `x-svc-*` extensions) that feeds the editor schemas, the reference
  * page and the language server's hover and completion, and lookups into it.
  */
+import { ACTION_DOCS, type ActionDoc, CONTROL_DOCS, type ControlElement, type ElementDoc } from '../flow/action-docs.js'
 import type { ActionKind } from '../ir/statements.js'
-import { ACTION_DOCS, CONTROL_DOCS, type ActionDoc, type ControlElement, type ElementDoc } from '../flow/action-docs.js'
 import { EXTENSION_DOCS, type ExtensionDoc } from './extension-docs.js'
 import { FUNCTION_DOCS, type FunctionDoc } from './function-docs.js'
 
 export { ACTION_DOCS, COMMON_ATTRIBUTES, CONTROL_DOCS } from '../flow/action-docs.js'
-export type { ActionDoc, AttributeDoc, AttributeKind, BodyKind, ControlElement, ElementDoc } from '../flow/action-docs.js'
+export type {
+  ActionDoc,
+  AttributeDoc,
+  AttributeKind,
+  BodyKind,
+  ControlElement,
+  ElementDoc,
+} from '../flow/action-docs.js'
 export { EXTENSION_DOCS } from './extension-docs.js'
 export type { ExtensionDoc, ExtensionLevel } from './extension-docs.js'
 export { FUNCTION_DOCS } from './function-docs.js'

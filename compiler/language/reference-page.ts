@@ -3,8 +3,15 @@
  * extension function and `x-svc-*` extension in one page. A unit test keeps the checked-in page
  * equal to this text (UPDATE_GOLDEN=1 rewrites it).
  */
+import {
+  ACTION_DOCS,
+  type AttributeDoc,
+  COMMON_ATTRIBUTES,
+  CONTROL_DOCS,
+  type ControlElement,
+  type ElementDoc,
+} from '../flow/action-docs.js'
 import type { ActionKind } from '../ir/statements.js'
-import { ACTION_DOCS, COMMON_ATTRIBUTES, CONTROL_DOCS, type AttributeDoc, type ControlElement, type ElementDoc } from '../flow/action-docs.js'
 import { EXTENSION_DOCS, type ExtensionLevel } from './extension-docs.js'
 import { FUNCTION_DOCS } from './function-docs.js'
 
@@ -17,18 +24,29 @@ const BODY_TEXT: Readonly<Record<ElementDoc['body'], string>> = {
   special: 'child elements',
 }
 
-const LEVEL_TEXT: Readonly<Record<ExtensionLevel, string>> = { top: 'top', paths: 'paths', path: 'path item', operation: 'operation', scheme: 'security scheme' }
+const LEVEL_TEXT: Readonly<Record<ExtensionLevel, string>> = {
+  top: 'top',
+  paths: 'paths',
+  path: 'path item',
+  operation: 'operation',
+  scheme: 'security scheme',
+}
 
 /** Table cells may not hold `|` or line breaks; `<` outside code spans would start HTML. */
 function cell(text: string): string {
-  const escaped = text.split('`').map((part, i) => (i % 2 === 0 ? part.replace(/</g, '&lt;') : part)).join('`')
+  const escaped = text
+    .split('`')
+    .map((part, i) => (i % 2 === 0 ? part.replace(/</g, '&lt;') : part))
+    .join('`')
   return escaped.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 }
 
 function attributeRow(name: string, attribute: AttributeDoc): string {
   const type = attribute.values !== undefined ? attribute.values.map((v) => `\`${v}\``).join(', ') : attribute.kind
   const fallback = attribute.default === undefined ? '' : attribute.default === '' ? '`""`' : `\`${attribute.default}\``
-  const flags = [attribute.required ? 'required' : '', attribute.dynamic ? '`{expr}`' : ''].filter((f) => f !== '').join(', ')
+  const flags = [attribute.required ? 'required' : '', attribute.dynamic ? '`{expr}`' : '']
+    .filter((f) => f !== '')
+    .join(', ')
   return `| \`${name}\` | ${cell(type)} | ${fallback} | ${flags} | ${cell(attribute.summary)} |`
 }
 
@@ -38,13 +56,16 @@ function elementSection(name: string, doc: ElementDoc, level = '###', isAction =
   if (doc.testOnly) notes.push('Only in `svc-test` documents.')
   let out = `${level} \`${name}\`\n\n${doc.summary} ${notes.join(' ')} (${doc.spec})\n\n`
   // the common if and debug of actions are said once, at the top of the page
-  const attributes = Object.entries(doc.attributes).filter(([attribute]) => !isAction || !(attribute in COMMON_ATTRIBUTES))
+  const attributes = Object.entries(doc.attributes).filter(
+    ([attribute]) => !isAction || !(attribute in COMMON_ATTRIBUTES),
+  )
   if (attributes.length > 0) {
     out += '| Attribute | Type or values | Default | Notes | Meaning |\n|---|---|---|---|---|\n'
     out += attributes.map(([attribute, value]) => attributeRow(attribute, value)).join('\n')
     out += '\n\n'
   }
-  for (const [child, childDoc] of Object.entries(doc.children ?? {})) out += elementSection(`${name}/${child}`, childDoc, '####')
+  for (const [child, childDoc] of Object.entries(doc.children ?? {}))
+    out += elementSection(`${name}/${child}`, childDoc, '####')
   return out
 }
 
@@ -60,9 +81,11 @@ rewrites it. Rule ids point into the specification. Every action also accepts \`
 
 `
   const kinds = (Object.keys(ACTION_DOCS) as ActionKind[]).sort()
-  for (const kind of kinds.filter((k) => ACTION_DOCS[k].testOnly !== true)) out += elementSection(kind, ACTION_DOCS[kind], '###', true)
+  for (const kind of kinds.filter((k) => ACTION_DOCS[k].testOnly !== true))
+    out += elementSection(kind, ACTION_DOCS[kind], '###', true)
   out += '## Test actions\n\n'
-  for (const kind of kinds.filter((k) => ACTION_DOCS[k].testOnly === true)) out += elementSection(kind, ACTION_DOCS[kind], '###', true)
+  for (const kind of kinds.filter((k) => ACTION_DOCS[k].testOnly === true))
+    out += elementSection(kind, ACTION_DOCS[kind], '###', true)
   out += elementSection('backend-flow', CONTROL_DOCS['backend-flow'])
   out += '## Documents and control elements\n\n'
   for (const name of Object.keys(CONTROL_DOCS) as ControlElement[]) {
@@ -73,9 +96,12 @@ rewrites it. Rule ids point into the specification. Every action also accepts \`
     const status = doc.status === 'implemented' ? '' : ' Not supported yet (XC-10).'
     out += `| \`${cell(doc.signature)}\` | ${cell(doc.summary)}${status} | ${doc.spec} |\n`
   }
-  out += '\n## Definition extensions\n\nRecognized only at the levels listed (D19); other `x-svc-*` keys are errors (D20).\n\n| Extension | Levels | Value | Meaning | Rule |\n|---|---|---|---|---|\n'
+  out +=
+    '\n## Definition extensions\n\nRecognized only at the levels listed (D19); other `x-svc-*` keys are errors (D20).\n\n| Extension | Levels | Value | Meaning | Rule |\n|---|---|---|---|---|\n'
   for (const [key, doc] of Object.entries(EXTENSION_DOCS)) {
-    const levels = doc.levels.map((level) => LEVEL_TEXT[level]).join(', ') + (doc.schemeType === undefined ? '' : ` (${doc.schemeType})`)
+    const levels =
+      doc.levels.map((level) => LEVEL_TEXT[level]).join(', ') +
+      (doc.schemeType === undefined ? '' : ` (${doc.schemeType})`)
     out += `| \`${key}\` | ${levels} | ${cell(doc.value)} | ${cell(doc.summary)} | ${doc.spec} |\n`
   }
   return out

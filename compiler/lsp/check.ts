@@ -7,7 +7,8 @@
  * with its diagnostics (possibly none), so that the caller can clear what was fixed.
  */
 import { dirname, extname } from 'node:path'
-import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { compileFlowFile } from '../flow/index.js'
 import { compile } from '../index.js'
 import { overlayFiles, type ProjectFiles } from '../project-files.js'
@@ -23,7 +24,11 @@ export interface CheckResult {
  * Checks the project of `definition` (null: none), given the open documents by absolute path;
  * `members` are the open documents that belong to it.
  */
-export async function checkProject(definition: string | null, open: ReadonlyMap<string, string>, members: readonly string[]): Promise<CheckResult> {
+export async function checkProject(
+  definition: string | null,
+  open: ReadonlyMap<string, string>,
+  members: readonly string[],
+): Promise<CheckResult> {
   const byFile = new Map<string, Diagnostic[]>()
   const add = (diagnostic: Diagnostic) => {
     const list = byFile.get(diagnostic.loc.file.path) ?? []
@@ -44,7 +49,17 @@ export async function checkProject(definition: string | null, open: ReadonlyMap<
     read.add(path)
     const bag = new DiagnosticBag()
     const root = siteRoot ?? dirname(path)
-    compileFlowFile(path, text, { siteRoot: root, parseExpression: expressionParser({ siteRoot: root }), test: rootElementName(text) === 'svc-test', files }, bag)
+    compileFlowFile(
+      path,
+      text,
+      {
+        siteRoot: root,
+        parseExpression: expressionParser({ siteRoot: root }),
+        test: rootElementName(text) === 'svc-test',
+        files,
+      },
+      bag,
+    )
     for (const diagnostic of bag.sorted()) add(diagnostic)
   }
   for (const path of read) if (!byFile.has(path)) byFile.set(path, [])

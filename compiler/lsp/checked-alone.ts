@@ -7,8 +7,9 @@
  * diagnostics (so once per document, not once per check), and it goes away by itself when a
  * definition appears.
  */
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node'
+import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
+
 import { scanXml } from './xml-scan.js'
 
 export const CHECKED_ALONE_MESSAGE =
@@ -19,5 +20,10 @@ export const CHECKED_ALONE_MESSAGE =
 export function checkedAloneNote(text: string): LspDiagnostic {
   const document = TextDocument.create('file:///checked-alone', 'xml', 0, text)
   const root = scanXml(text).elements[0]
-  return { range: { start: document.positionAt(root?.nameStart ?? 0), end: document.positionAt(root?.nameEnd ?? 0) }, severity: DiagnosticSeverity.Information, source: 'svc', message: CHECKED_ALONE_MESSAGE }
+  return {
+    range: { start: document.positionAt(root?.nameStart ?? 0), end: document.positionAt(root?.nameEnd ?? 0) },
+    severity: DiagnosticSeverity.Information,
+    source: 'svc',
+    message: CHECKED_ALONE_MESSAGE,
+  }
 }

@@ -6,24 +6,54 @@
  * `x-svc-*` keys recognized at the cursor's level. Descriptions come from compiler/language, the
  * table the schemas also read.
  */
-import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node'
-import { ACTION_DOCS, CONTROL_DOCS, EXTENSION_DOCS, FUNCTION_DOCS, elementDoc, type ElementDoc } from '../language/index.js'
+import {
+  type CompletionItem,
+  CompletionItemKind,
+  MarkupKind,
+  type Position,
+  type Range,
+} from 'vscode-languageserver/node'
+
+import {
+  ACTION_DOCS,
+  CONTROL_DOCS,
+  type ElementDoc,
+  elementDoc,
+  EXTENSION_DOCS,
+  FUNCTION_DOCS,
+} from '../language/index.js'
 import { PREDEFINED_VARIABLES } from '../validate/index.js'
 import { keyPathAt, levelOf } from './definition-document.js'
-import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
-import { attributeDocOf, flowDocument, inExpression, isTestDocument, placeIn, variablesSetBefore, type FlowDocument } from './flow-document.js'
+import { documentKind, type FeatureContext, isProjectDocument } from './feature-context.js'
+import {
+  attributeDocOf,
+  type FlowDocument,
+  flowDocument,
+  inExpression,
+  isTestDocument,
+  placeIn,
+  variablesSetBefore,
+} from './flow-document.js'
 
 export function completionsAt(at: FeatureContext, position: Position): CompletionItem[] {
   if (!isProjectDocument(at.path, at.document.getText())) return []
   const kind = documentKind(at.path)
-  if (kind === 'flow') return flowCompletions(flowDocument(at.document.getText(), at.path, at.siteRoot), at.document.offsetAt(position), at)
+  if (kind === 'flow')
+    return flowCompletions(
+      flowDocument(at.document.getText(), at.path, at.siteRoot),
+      at.document.offsetAt(position),
+      at,
+    )
   if (kind === 'definition') return definitionCompletions(at, position)
   return []
 }
 
 function flowCompletions(flow: FlowDocument, offset: number, at: FeatureContext): CompletionItem[] {
   const place = placeIn(flow, offset)
-  const range = (start: number, end: number): Range => ({ start: at.document.positionAt(start), end: at.document.positionAt(end) })
+  const range = (start: number, end: number): Range => ({
+    start: at.document.positionAt(start),
+    end: at.document.positionAt(end),
+  })
   switch (place.kind) {
     case 'element-name':
       return elementItems(isTestDocument(flow), range(place.element.nameStart, place.element.nameEnd))
@@ -46,7 +76,11 @@ function flowCompletions(flow: FlowDocument, offset: number, at: FeatureContext)
       const values = attributeDocOf(place.element.name, place.attribute.name)?.values
       if (values) {
         const replace = range(place.attribute.valueStart, place.attribute.valueEnd)
-        return values.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, textEdit: { range: replace, newText: value } }))
+        return values.map((value) => ({
+          label: value,
+          kind: CompletionItemKind.EnumMember,
+          textEdit: { range: replace, newText: value },
+        }))
       }
       return inExpression(flow, place, offset) ? expressionItems(flow, offset, at) : []
     }
@@ -61,7 +95,13 @@ function elementItems(test: boolean, replace: Range): CompletionItem[] {
   const items: CompletionItem[] = []
   const add = (name: string, doc: ElementDoc, kind: CompletionItemKind) => {
     if (doc.testOnly === true && !test) return
-    items.push({ label: name, kind, detail: doc.spec, documentation: markdown(doc.summary), textEdit: { range: replace, newText: name } })
+    items.push({
+      label: name,
+      kind,
+      detail: doc.spec,
+      documentation: markdown(doc.summary),
+      textEdit: { range: replace, newText: name },
+    })
   }
   for (const [name, doc] of Object.entries(ACTION_DOCS)) add(name, doc, CompletionItemKind.Function)
   for (const [name, doc] of Object.entries(CONTROL_DOCS)) {
@@ -78,10 +118,18 @@ function expressionItems(flow: FlowDocument, offset: number, at: FeatureContext)
     const start = offset - variable[1]!.length
     const replace: Range = { start: at.document.positionAt(start), end: at.document.positionAt(offset) }
     const set = [...new Set(variablesSetBefore(flow, offset).map((setter) => setter.name))]
-    const item = (name: string, detail: string): CompletionItem => ({ label: name, kind: CompletionItemKind.Variable, detail, textEdit: { range: replace, newText: name } })
+    const item = (name: string, detail: string): CompletionItem => ({
+      label: name,
+      kind: CompletionItemKind.Variable,
+      detail,
+      textEdit: { range: replace, newText: name },
+    })
     // the flow's own variables first, then those every flow has (F-VAR-7) that it does not set itself
     const predefined = PREDEFINED_VARIABLES.filter((name) => !set.includes(name))
-    return [...set.map((name) => item(name, `$${name}`)), ...predefined.map((name) => item(name, `$${name} (predefined, F-VAR-7)`))]
+    return [
+      ...set.map((name) => item(name, `$${name}`)),
+      ...predefined.map((name) => item(name, `$${name} (predefined, F-VAR-7)`)),
+    ]
   }
   const word = /[A-Za-z][-\w]*$/.exec(before)?.[0] ?? ''
   const replace: Range = { start: at.document.positionAt(offset - word.length), end: at.document.positionAt(offset) }

@@ -7,9 +7,10 @@
  * A folder changed shortly before it was read is read again next time: file times are coarse (a few
  * ms on Linux, seconds on some file systems), so a file added in the same tick leaves the time as it was.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs'
+import { closeSync, type Dirent, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import { dirname, extname, join } from 'node:path'
-import { HEAD_BYTES, swaggerHead, type SwaggerHead } from './swagger-head.js'
+
+import { HEAD_BYTES, type SwaggerHead, swaggerHead } from './swagger-head.js'
 
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json'])
 

@@ -8,11 +8,21 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import type { Location, Position } from 'vscode-languageserver/node'
+
 import { flowPath } from '../definition/flow-ref.js'
 import { keyLine, keyPathAt } from './definition-document.js'
-import { documentKind, isProjectDocument, type FeatureContext } from './feature-context.js'
-import { attributeDocOf, flowDocument, inExpression, placeIn, resolvePathAttribute, variableSetters, wordAt } from './flow-document.js'
+import { documentKind, type FeatureContext, isProjectDocument } from './feature-context.js'
+import {
+  attributeDocOf,
+  flowDocument,
+  inExpression,
+  placeIn,
+  resolvePathAttribute,
+  variableSetters,
+  wordAt,
+} from './flow-document.js'
 
 const FLOW_KEYS = new Set(['x-svc-flow', 'x-svc-init', 'x-svc-error', 'x-svc-default-flow'])
 
@@ -37,7 +47,10 @@ export function definitionAt(at: FeatureContext, position: Position): Location |
   if (!setter) return null
   return {
     uri: at.document.uri,
-    range: { start: at.document.positionAt(setter.attribute.valueStart), end: at.document.positionAt(setter.attribute.valueEnd) },
+    range: {
+      start: at.document.positionAt(setter.attribute.valueStart),
+      end: at.document.positionAt(setter.attribute.valueEnd),
+    },
   }
 }
 

@@ -5,6 +5,7 @@
  * gets its diagnostics, and a file that had diagnostics before and has none now is cleared.
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver/node'
+
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { CheckResult } from './check.js'
 

@@ -1,5 +1,6 @@
 /** The input of every editor feature: the document, where it lives, and its project's site root. */
 import { extname } from 'node:path'
+
 import type { TextDocument } from 'vscode-languageserver-textdocument'
 
 export interface FeatureContext {

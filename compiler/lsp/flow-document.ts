@@ -4,9 +4,17 @@
  * that `out` attributes set.
  */
 import { join, relative } from 'node:path'
+
 import { parseLocation } from '../../runtime/context/location.js'
-import { elementDoc, type AttributeDoc, type ElementDoc } from '../language/index.js'
-import { placeAt, scanXml, type ScannedAttribute, type ScannedElement, type ScannedXml, type XmlPlace } from './xml-scan.js'
+import { type AttributeDoc, type ElementDoc, elementDoc } from '../language/index.js'
+import {
+  placeAt,
+  type ScannedAttribute,
+  type ScannedElement,
+  type ScannedXml,
+  scanXml,
+  type XmlPlace,
+} from './xml-scan.js'
 
 export interface FlowDocument {
   readonly text: string
@@ -89,7 +97,11 @@ export function resolvePathAttribute(flow: FlowDocument, value: string): string 
 }
 
 /** The word (name characters) around `offset` in `text`, with its range. */
-export function wordAt(text: string, offset: number, pattern = /[-\w.:$]/): { readonly word: string; readonly start: number; readonly end: number } {
+export function wordAt(
+  text: string,
+  offset: number,
+  pattern = /[-\w.:$]/,
+): { readonly word: string; readonly start: number; readonly end: number } {
   let start = offset
   let end = offset
   while (start > 0 && pattern.test(text[start - 1]!)) start--

@@ -3,8 +3,10 @@
  * offsets index UTF-16 units of the file's text, as LSP characters do, so a range is its offsets'
  * line and character; only the columns `svc-compile` prints count code points instead.
  */
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Position } from 'vscode-languageserver/node'
 import { pathToFileURL } from 'node:url'
+
+import { type Diagnostic as LspDiagnostic, DiagnosticSeverity, type Position } from 'vscode-languageserver/node'
+
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js'
 import { lineAt, type SourceFile } from '../diagnostics/source.js'
 
@@ -31,7 +33,13 @@ export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
     ...(diagnostic.related && diagnostic.related.length > 0
       ? {
           relatedInformation: diagnostic.related.map((related) => ({
-            location: { uri: pathToFileURL(related.loc.file.path).href, range: { start: positionOf(related.loc.file, related.loc.start), end: positionOf(related.loc.file, related.loc.end) } },
+            location: {
+              uri: pathToFileURL(related.loc.file.path).href,
+              range: {
+                start: positionOf(related.loc.file, related.loc.start),
+                end: positionOf(related.loc.file, related.loc.end),
+              },
+            },
             message: related.message,
           })),
         }

@@ -3,6 +3,7 @@
  * LSP client. docs/editor.md says how to use it.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node'
+
 import { packageVersion } from '../package-root.js'
 import { startServer } from './server.js'
 

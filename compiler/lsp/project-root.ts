@@ -14,10 +14,11 @@
  */
 import { statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+
 import { DEFINITION_NAMES } from '../testing/find-definition.js'
 import type { DefinitionFolders } from './definition-folders.js'
 import { documentKind } from './feature-context.js'
-import { HEAD_BYTES, swaggerHead, type SwaggerHead } from './swagger-head.js'
+import { HEAD_BYTES, type SwaggerHead, swaggerHead } from './swagger-head.js'
 
 export function isDefinitionName(path: string): boolean {
   return (DEFINITION_NAMES as readonly string[]).includes(basename(path))
@@ -27,12 +28,22 @@ export function isDefinitionName(path: string): boolean {
  * The definition of the document at `path` (absolute). `open` holds the editor's documents by path,
  * so that a definition typed but never saved still counts; `folders` answers for the files on disk.
  */
-export function definitionFor(path: string, configured: string | undefined, open: ReadonlyMap<string, string>, folders: DefinitionFolders): string | null {
+export function definitionFor(
+  path: string,
+  configured: string | undefined,
+  open: ReadonlyMap<string, string>,
+  folders: DefinitionFolders,
+): string | null {
   if (configured !== undefined) return configured
   if (isDefinitionName(path)) return path
   const own = headOf(path, open, folders)
   if (own === 'gateway') return path
-  return nearestNamed(path, open) ?? nearestByContent(path, 'gateway', open, folders) ?? nearestByContent(path, 'swagger', open, folders) ?? (own === 'swagger' ? path : null)
+  return (
+    nearestNamed(path, open) ??
+    nearestByContent(path, 'gateway', open, folders) ??
+    nearestByContent(path, 'swagger', open, folders) ??
+    (own === 'swagger' ? path : null)
+  )
 }
 
 /** What a YAML or JSON document declares: by its unsaved text when open, else by its file. */
@@ -54,14 +65,21 @@ function nearestNamed(path: string, open: ReadonlyMap<string, string>): string |
 }
 
 /** The nearest document other than `path` that declares `head`, the first by name in its folder. */
-function nearestByContent(path: string, head: SwaggerHead, open: ReadonlyMap<string, string>, folders: DefinitionFolders): string | null {
+function nearestByContent(
+  path: string,
+  head: SwaggerHead,
+  open: ReadonlyMap<string, string>,
+  folders: DefinitionFolders,
+): string | null {
   for (const dir of foldersAbove(path)) {
     // an open document counts by its unsaved text, whatever its file on disk says
     const onDisk = folders
       .definitionsIn(dir)
       .filter((file) => file.head === head && !open.has(file.path))
       .map((file) => file.path)
-    const unsaved = [...open.keys()].filter((candidate) => dirname(candidate) === dir && headOf(candidate, open, folders) === head)
+    const unsaved = [...open.keys()].filter(
+      (candidate) => dirname(candidate) === dir && headOf(candidate, open, folders) === head,
+    )
     const found = [...onDisk, ...unsaved].filter((candidate) => candidate !== path).sort()[0]
     if (found !== undefined) return found
   }

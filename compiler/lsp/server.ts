@@ -6,17 +6,25 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from 'vscode-languageserver/node'
+
+import {
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type InitializeResult,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
+
 import { packageVersion } from '../package-root.js'
 import { checkProject } from './check.js'
 import { checkedAloneNote } from './checked-alone.js'
 import { completionsAt } from './completion.js'
 import { definitionAt } from './definition.js'
+import { DefinitionFolders } from './definition-folders.js'
 import { DiagnosticsScheduler, type ScheduledProject, type SchedulerHost } from './diagnostics-scheduler.js'
 import { hoverAt } from './hover.js'
 import { toLspDiagnostic } from './lsp-diagnostic.js'
-import { DefinitionFolders } from './definition-folders.js'
 import { definitionFor } from './project-root.js'
 
 export interface ServerOptions {
@@ -63,10 +71,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       },
       convert: toLspDiagnostic,
       notes(project: ScheduledProject, path: string) {
-        return project.definition === null && path === project.key ? [checkedAloneNote(openTexts().get(path) ?? '')] : []
+        return project.definition === null && path === project.key
+          ? [checkedAloneNote(openTexts().get(path) ?? '')]
+          : []
       },
       fail(project: ScheduledProject, error: unknown) {
-        connection.console.error(`svc-lsp: checking ${project.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        connection.console.error(
+          `svc-lsp: checking ${project.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        )
       },
     }
   }
@@ -120,7 +132,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeWatchedFiles((params) => {
     folders.forget(params.changes.flatMap((change) => pathOf(change.uri) ?? []))
     const open = openTexts()
-    const projects = new Map([...open.keys()].map((path) => projectOf(path, open)).map((project) => [project.key, project]))
+    const projects = new Map(
+      [...open.keys()].map((path) => projectOf(path, open)).map((project) => [project.key, project]),
+    )
     for (const project of projects.values()) scheduler.schedule(project)
   })
 

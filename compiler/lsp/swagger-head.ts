@@ -37,7 +37,12 @@ function jsonDeclaresSwagger2(text: string): boolean {
     else if (char === '"') {
       const end = stringEnd(text, i)
       if (end === -1) return false
-      if (depth === 1 && text.slice(i, end) === '"swagger"' && /^\s*:\s*(?:"2\.0"|2\.0(?![\w.]))/.test(text.slice(end, end + 40))) return true
+      if (
+        depth === 1 &&
+        text.slice(i, end) === '"swagger"' &&
+        /^\s*:\s*(?:"2\.0"|2\.0(?![\w.]))/.test(text.slice(end, end + 40))
+      )
+        return true
       i = end - 1
     }
   }

@@ -93,7 +93,18 @@ export function scanXml(text: string): ScannedXml {
 function startTag(text: string, lt: number, parent: ScannedElement | undefined): ScannedElement {
   NAME.lastIndex = lt + 1
   const name = NAME.exec(text)?.[0] ?? ''
-  const element: ScannedElement = { name, start: lt, nameStart: lt + 1, nameEnd: lt + 1 + name.length, tagEnd: text.length, closed: false, selfClosing: false, attributes: [], parent, contentEnd: text.length }
+  const element: ScannedElement = {
+    name,
+    start: lt,
+    nameStart: lt + 1,
+    nameEnd: lt + 1 + name.length,
+    tagEnd: text.length,
+    closed: false,
+    selfClosing: false,
+    attributes: [],
+    parent,
+    contentEnd: text.length,
+  }
   let i = element.nameEnd
   for (;;) {
     SPACE.lastIndex = i
@@ -121,7 +132,15 @@ function startTag(text: string, lt: number, parent: ScannedElement | undefined):
     SPACE.exec(text)
     let j = SPACE.lastIndex
     if (text[j] !== '=') {
-      element.attributes.push({ name: attributeName, nameStart, nameEnd: nameStart + attributeName.length, value: '', valueStart: i, valueEnd: i, quoted: false })
+      element.attributes.push({
+        name: attributeName,
+        nameStart,
+        nameEnd: nameStart + attributeName.length,
+        value: '',
+        valueStart: i,
+        valueEnd: i,
+        quoted: false,
+      })
       continue
     }
     SPACE.lastIndex = j + 1
@@ -129,15 +148,32 @@ function startTag(text: string, lt: number, parent: ScannedElement | undefined):
     j = SPACE.lastIndex
     const quote = text[j]
     if (quote !== '"' && quote !== "'") {
-      element.attributes.push({ name: attributeName, nameStart, nameEnd: nameStart + attributeName.length, value: '', valueStart: j, valueEnd: j, quoted: false })
+      element.attributes.push({
+        name: attributeName,
+        nameStart,
+        nameEnd: nameStart + attributeName.length,
+        value: '',
+        valueStart: j,
+        valueEnd: j,
+        quoted: false,
+      })
       i = j
       continue
     }
     // an unterminated value ends at the line's end, so that the rest of the document still scans
     let close = text.indexOf(quote, j + 1)
     const lineEnd = text.slice(j + 1).search(/[\r\n<]/)
-    if (close === -1 || (lineEnd !== -1 && close > j + 1 + lineEnd && text[j + 1 + lineEnd] === '<')) close = lineEnd === -1 ? text.length : j + 1 + lineEnd
-    element.attributes.push({ name: attributeName, nameStart, nameEnd: nameStart + attributeName.length, value: text.slice(j + 1, close), valueStart: j + 1, valueEnd: close, quoted: true })
+    if (close === -1 || (lineEnd !== -1 && close > j + 1 + lineEnd && text[j + 1 + lineEnd] === '<'))
+      close = lineEnd === -1 ? text.length : j + 1 + lineEnd
+    element.attributes.push({
+      name: attributeName,
+      nameStart,
+      nameEnd: nameStart + attributeName.length,
+      value: text.slice(j + 1, close),
+      valueStart: j + 1,
+      valueEnd: close,
+      quoted: true,
+    })
     i = close < text.length && text[close] === quote ? close + 1 : close
   }
 }
@@ -145,7 +181,11 @@ function startTag(text: string, lt: number, parent: ScannedElement | undefined):
 /** Where an offset is, for completion and hover. */
 export type XmlPlace =
   | { readonly kind: 'element-name'; readonly element: ScannedElement }
-  | { readonly kind: 'attribute-name'; readonly element: ScannedElement; readonly attribute: ScannedAttribute | undefined }
+  | {
+      readonly kind: 'attribute-name'
+      readonly element: ScannedElement
+      readonly attribute: ScannedAttribute | undefined
+    }
   | { readonly kind: 'attribute-value'; readonly element: ScannedElement; readonly attribute: ScannedAttribute }
   | { readonly kind: 'text'; readonly element: ScannedElement | undefined }
   | { readonly kind: 'end-tag' | 'skipped' }
@@ -157,8 +197,10 @@ export function placeAt(scan: ScannedXml, offset: number): XmlPlace {
     if (offset <= element.start || offset > element.tagEnd || (element.closed && offset === element.tagEnd)) continue
     if (offset <= element.nameEnd) return { kind: 'element-name', element }
     for (const attribute of element.attributes) {
-      if (attribute.quoted && offset >= attribute.valueStart && offset <= attribute.valueEnd) return { kind: 'attribute-value', element, attribute }
-      if (offset >= attribute.nameStart && offset <= attribute.nameEnd) return { kind: 'attribute-name', element, attribute }
+      if (attribute.quoted && offset >= attribute.valueStart && offset <= attribute.valueEnd)
+        return { kind: 'attribute-value', element, attribute }
+      if (offset >= attribute.nameStart && offset <= attribute.nameEnd)
+        return { kind: 'attribute-name', element, attribute }
     }
     return { kind: 'attribute-name', element, attribute: undefined }
   }
@@ -168,4 +210,3 @@ export function placeAt(scan: ScannedXml, offset: number): XmlPlace {
   }
   return { kind: 'text', element: inner }
 }
-

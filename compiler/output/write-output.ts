@@ -3,8 +3,18 @@
  * then writes `src/`, `site/` (a copy of the site root), `server.mjs` (+ map), `build.json` and, for
  * builds that use `xslt`, the XSLT engine, compiled stylesheets and notices (compiler/xslt).
  */
-import { copyFileSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+
 import { bundleServer } from '../emit/bundle.js'
 import type { CompiledStylesheets } from '../xslt/compile-stylesheets.js'
 import { writeXsltOutput, XSLT_OUTPUT_ENTRIES } from '../xslt/write-xslt-output.js'
@@ -82,7 +92,12 @@ export async function writeOutput(
   copySite(resolve(siteRoot), join(out, 'site'), out)
   const bytes = await bundleServer(srcDir, join(out, 'server.mjs'))
   await writeXsltOutput(out, stylesheets)
-  const build = { version: info.version, revision: info.revision, definition: info.definition, builtAt: formatBuiltAt(new Date()) }
+  const build = {
+    version: info.version,
+    revision: info.revision,
+    definition: info.definition,
+    builtAt: formatBuiltAt(new Date()),
+  }
   writeFileSync(join(out, 'build.json'), JSON.stringify(build, null, 2) + '\n')
   return bytes
 }

@@ -85,5 +85,7 @@ export function analysePatternWithin(source: string, flags: string, timeLimitMs:
 
 function unknownReason(error: { readonly kind: string; readonly message?: string }, timeLimitMs: number): string {
   if (error.kind === 'timeout') return `the analysis took longer than ${timeLimitMs / 1000} s`
-  return error.message === undefined ? `the analysis failed (${error.kind})` : `the analyser does not support it: ${error.message}`
+  return error.message === undefined
+    ? `the analysis failed (${error.kind})`
+    : `the analyser does not support it: ${error.message}`
 }

@@ -4,8 +4,8 @@
  * not decide within its time limit. Never an error: the pattern is valid, and the author may have
  * bounded the input (SECURITY.md, "Regular expressions").
  */
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { DiagnosticCode } from '../diagnostics/codes.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc } from '../diagnostics/source.js'
 import { analysePattern } from './analyse-pattern.js'
 
@@ -48,7 +48,10 @@ export function backtrackingProblem(written: string, source: string, flags: stri
         message: `regular expression ${shown} can take ${verdict.complexity} time on some inputs (super-linear backtracking), e.g. on ${shorten(verdict.attack)}`,
       }
     case 'unknown':
-      return { severity: 'note', message: `regular expression ${shown} was not checked for super-linear backtracking: ${verdict.reason}` }
+      return {
+        severity: 'note',
+        message: `regular expression ${shown} was not checked for super-linear backtracking: ${verdict.reason}`,
+      }
   }
 }
 

@@ -33,9 +33,17 @@ function walk(document: SourceDocumentNode, value: PlainJson, pointer: string, b
   const discriminator = value['discriminator']
   if (typeof discriminator === 'string') {
     if (!/^\/definitions\/[^/]+$/.test(pointer)) {
-      bag.error('schema/invalid-discriminator', at('discriminator'), 'invalid schema: a discriminator is only allowed in a schema under definitions')
+      bag.error(
+        'schema/invalid-discriminator',
+        at('discriminator'),
+        'invalid schema: a discriminator is only allowed in a schema under definitions',
+      )
     } else if (!isObject(value['properties']) || !Object.hasOwn(value['properties'], discriminator)) {
-      bag.error('schema/invalid-discriminator', at('discriminator'), `invalid schema: discriminator ${JSON.stringify(discriminator)} is not listed in properties`)
+      bag.error(
+        'schema/invalid-discriminator',
+        at('discriminator'),
+        `invalid schema: discriminator ${JSON.stringify(discriminator)} is not listed in properties`,
+      )
     }
   }
   if (Array.isArray(value['enum']) && value['enum'].length === 0 && pointer !== '') {

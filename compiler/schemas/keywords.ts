@@ -13,6 +13,7 @@
  */
 import type { Ajv, CodeKeywordDefinition, KeywordDefinition } from 'ajv'
 import type { KeywordErrorCxt } from 'ajv/dist/types/index.js'
+
 import { DISCRIMINATOR_KEYWORD, SUB_ERRORS_PARAM } from '../../runtime/validate/schema-errors.js'
 
 export const NULL_OR_KEYWORD = 'svcNullOr'
@@ -59,7 +60,9 @@ function keywordDefinitions({ _, getProperty, Name }: AjvCodegen) {
     },
     code(cxt) {
       const { gen, data } = cxt
-      const { property, self } = (cxt.parentSchema as Record<string, { property: string; self: string }>)[DISCRIMINATOR_OF_KEYWORD]!
+      const { property, self } = (cxt.parentSchema as Record<string, { property: string; self: string }>)[
+        DISCRIMINATOR_OF_KEYWORD
+      ]!
       const cases = Object.keys(cxt.schema as object)
       const valid = gen.name('valid')
       const validateCase = (name: string) => () => {

@@ -11,12 +11,13 @@
  * discriminator is not applied a second time). Decided: `D`'s own discriminator, if it has one, is not
  * applied while validating through `S`.
  */
-import { dirname, basename, extname, resolve } from 'node:path'
-import type { PlainJson, SourceDocumentNode } from '../ir/definition.js'
-import type { SourceFile } from '../diagnostics/source.js'
+import { basename, dirname, extname, resolve } from 'node:path'
+
 import { DISCRIMINATOR_KEYWORD } from '../../runtime/validate/schema-errors.js'
+import type { SourceFile } from '../diagnostics/source.js'
+import type { PlainJson, SourceDocumentNode } from '../ir/definition.js'
 import { DISCRIMINATOR_OF_KEYWORD, NULL_OR_KEYWORD } from './keywords.js'
-import { translateSchema, type SchemaObject } from './translate.js'
+import { type SchemaObject, translateSchema } from './translate.js'
 
 /** The id of the shared root schema that holds the slots. */
 export const ROOT_SCHEMA_ID = 'svc-definitions'
@@ -135,7 +136,11 @@ export class SchemaRegistry {
     const name = this.#definitionName(target)
     const discriminator = name !== null && isObject(target.value) ? target.value['discriminator'] : undefined
     if (typeof discriminator === 'string') return this.#discriminatorSlots(target, name!, discriminator)
-    return this.#slot(this.#preferredName(target), () => translateSchema(target.value, (ref) => this.#refTo(ref, target.document.file)), key)
+    return this.#slot(
+      this.#preferredName(target),
+      () => translateSchema(target.value, (ref) => this.#refTo(ref, target.document.file)),
+      key,
+    )
   }
 
   /** Reserves a unique slot name (so that cycles find it); `key` registers it for its target. */
@@ -162,10 +167,16 @@ export class SchemaRegistry {
 
   #preferredName(target: Target): string {
     const tokens = target.pointer.split('/').filter((token) => token !== '')
-    const last = tokens.length === 0 ? basename(target.document.file.path, extname(target.document.file.path)) : unescapeToken(safeDecode(tokens.at(-1)!))
+    const last =
+      tokens.length === 0
+        ? basename(target.document.file.path, extname(target.document.file.path))
+        : unescapeToken(safeDecode(tokens.at(-1)!))
     const local = last.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'schema'
     if (target.document.file.path === this.#mainFile || tokens.length === 0) return local
-    const prefix = basename(target.document.file.path, extname(target.document.file.path)).replace(/[^A-Za-z0-9_.-]+/g, '_')
+    const prefix = basename(target.document.file.path, extname(target.document.file.path)).replace(
+      /[^A-Za-z0-9_.-]+/g,
+      '_',
+    )
     return `${prefix}.${local}`
   }
 
@@ -188,7 +199,10 @@ export class SchemaRegistry {
       this.#definitions.set(slots[i]!, this.#translateAs(member.target, substitute))
       cases[member.name] = { $ref: this.#slotRef(slots[i]!) }
     })
-    this.#definitions.set(self, { [DISCRIMINATOR_OF_KEYWORD]: { property, self: name }, [DISCRIMINATOR_KEYWORD]: cases })
+    this.#definitions.set(self, {
+      [DISCRIMINATOR_OF_KEYWORD]: { property, self: name },
+      [DISCRIMINATOR_KEYWORD]: cases,
+    })
     return self
   }
 
@@ -231,7 +245,11 @@ export class SchemaRegistry {
     }
     const out: { name: string; target: Target }[] = []
     for (const [name, value] of Object.entries(definitions)) {
-      const candidate: Target = { document: target.document, pointer: `/definitions/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, value }
+      const candidate: Target = {
+        document: target.document,
+        pointer: `/definitions/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        value,
+      }
       if (this.#keyOf(candidate) !== key && visit(candidate, new Set())) out.push({ name, target: candidate })
     }
     return out

@@ -8,8 +8,8 @@
  * accepts anything (VA24); `x-nullable: true` becomes `svcNullOr` (VA29). `$ref` values are rewritten
  * by the caller (compiler/schemas/registry.ts).
  */
-import type { PlainJson } from '../ir/definition.js'
 import { isCheckedFormat } from '../../runtime/validate/formats.js'
+import type { PlainJson } from '../ir/definition.js'
 import { NULL_OR_KEYWORD } from './keywords.js'
 
 export type SchemaObject = { [key: string]: PlainJson }
@@ -60,10 +60,16 @@ export function translateSchema(value: PlainJson, rewrite: RefRewriter): PlainJs
       if (Array.isArray(keyValue) && keyValue.length > 0) out[key] = keyValue
     } else if (DATA_KEYWORDS.has(key)) out[key] = keyValue
     else if (SCHEMA_KEYWORDS.has(key)) out[key] = translateSchema(keyValue, rewrite)
-    else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(keyValue)) out[key] = keyValue.map((item) => translateSchema(item, rewrite))
-    else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(keyValue)) out[key] = mapValues(keyValue, (item) => translateSchema(item, rewrite))
-    else if (key === 'additionalProperties') out[key] = typeof keyValue === 'boolean' ? keyValue : translateSchema(keyValue, rewrite)
-    else if (key === 'items') out[key] = Array.isArray(keyValue) ? keyValue.map((item) => translateSchema(item, rewrite)) : translateSchema(keyValue, rewrite)
+    else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(keyValue))
+      out[key] = keyValue.map((item) => translateSchema(item, rewrite))
+    else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(keyValue))
+      out[key] = mapValues(keyValue, (item) => translateSchema(item, rewrite))
+    else if (key === 'additionalProperties')
+      out[key] = typeof keyValue === 'boolean' ? keyValue : translateSchema(keyValue, rewrite)
+    else if (key === 'items')
+      out[key] = Array.isArray(keyValue)
+        ? keyValue.map((item) => translateSchema(item, rewrite))
+        : translateSchema(keyValue, rewrite)
     else if (key === 'dependencies' && isObject(keyValue)) {
       out[key] = mapValues(keyValue, (item) => (Array.isArray(item) ? item : translateSchema(item, rewrite)))
     }
@@ -83,6 +89,7 @@ function translateType(type: PlainJson, out: SchemaObject): void {
 function mapValues(object: SchemaObject, map: (value: PlainJson) => PlainJson): SchemaObject {
   const out: SchemaObject = {}
   // property names are user data: `__proto__` must stay an ordinary member
-  for (const [key, value] of Object.entries(object)) Object.defineProperty(out, key, { value: map(value), enumerable: true, writable: true, configurable: true })
+  for (const [key, value] of Object.entries(object))
+    Object.defineProperty(out, key, { value: map(value), enumerable: true, writable: true, configurable: true })
   return out
 }

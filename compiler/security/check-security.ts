@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
+
 import { expandAlg, JWT_ALGORITHMS } from '../../runtime/auth/algorithms.js'
 import { parseCredentialList } from '../../runtime/auth/credentials.js'
 import { isJwksUrl } from '../../runtime/auth/jwks-url.js'
@@ -16,7 +17,7 @@ import { parseHmacKey, parsePublicKey, readKey, RECOMMENDED_RSA_BITS } from '../
 import { Problem } from '../../runtime/auth/settings.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { DefinitionNode } from '../ir/definition.js'
-import { readBasicSettings, readJwtSettings, type JwtSettingsNode, type SourceNode } from './read-schemes.js'
+import { type JwtSettingsNode, readBasicSettings, readJwtSettings, type SourceNode } from './read-schemes.js'
 
 /** CC16 checks of every enforced scheme; reads the files of `{file: …}` sources. */
 export function checkSecurity(definition: DefinitionNode, bag: DiagnosticBag): void {
@@ -27,12 +28,25 @@ export function checkSecurity(definition: DefinitionNode, bag: DiagnosticBag): v
     const basic = readBasicSettings(definition, scheme)
     if (basic === null) continue
     basic.users.forEach((entry) => {
-      if ('password' in entry) checker.text(entry.password, 'x-svc-basicauth.users.password', (text) => (text === '' ? new Problem('must not be empty') : null))
+      if ('password' in entry)
+        checker.text(entry.password, 'x-svc-basicauth.users.password', (text) =>
+          text === '' ? new Problem('must not be empty') : null,
+        )
     })
     // A literal list was checked with the structure (compiler/definition); its file form is checked here.
-    if (basic.credentials !== null) checker.text(basic.credentials, 'x-svc-basicauth.credentials', (text) => problemOf(parseCredentialList(text)), FILES_ONLY)
+    if (basic.credentials !== null)
+      checker.text(
+        basic.credentials,
+        'x-svc-basicauth.credentials',
+        (text) => problemOf(parseCredentialList(text)),
+        FILES_ONLY,
+      )
     if (basic.hasUsers && basic.users.length === 0 && basic.credentials === null && basic.scheme.basicAuth !== null) {
-      bag.error('security/invalid-basicauth', basic.scheme.basicAuth.loc, 'x-svc-basicauth has no users (BA4: the list must not be empty)')
+      bag.error(
+        'security/invalid-basicauth',
+        basic.scheme.basicAuth.loc,
+        'x-svc-basicauth has no users (BA4: the list must not be empty)',
+      )
     }
   }
 }
@@ -47,18 +61,38 @@ function problemOf(value: unknown): Problem | null {
 function checkJwt(jwt: JwtSettingsNode, checker: SourceChecker): void {
   let algorithms: readonly string[] | null = null
   if (jwt.alg !== null) {
-    const text = checker.text(jwt.alg, 'x-svc-jwt.alg', (text) => (expandAlg(text) === null ? new Problem(`does not name a supported algorithm (one of ${JWT_ALGORITHMS.join(', ')} or a family HS, RS, ES, PS)`) : null), FILES_ONLY)
+    const text = checker.text(
+      jwt.alg,
+      'x-svc-jwt.alg',
+      (text) =>
+        expandAlg(text) === null
+          ? new Problem(
+              `does not name a supported algorithm (one of ${JWT_ALGORITHMS.join(', ')} or a family HS, RS, ES, PS)`,
+            )
+          : null,
+      FILES_ONLY,
+    )
     algorithms = text === null ? null : expandAlg(text)
   }
   // Any text is a valid claim value (J9); a claim file still has to exist in the output's site copy.
-  for (const [name, source] of jwt.claims) checker.text(source, `x-svc-jwt.claims.${name}`, () => null, { literals: false, allowEmpty: true })
+  for (const [name, source] of jwt.claims)
+    checker.text(source, `x-svc-jwt.claims.${name}`, () => null, { literals: false, allowEmpty: true })
   const key = jwt.key
   if (key === null) return
   if (key.kind === 'jwks-url') {
     if (algorithms?.some((alg) => alg.startsWith('HS'))) {
-      checker.bag.error('security/invalid-key', jwt.alg!.loc, 'HMAC algorithms cannot be used with a jwks-url (a key set holds public keys only)')
+      checker.bag.error(
+        'security/invalid-key',
+        jwt.alg!.loc,
+        'HMAC algorithms cannot be used with a jwks-url (a key set holds public keys only)',
+      )
     }
-    checker.text(key.url, 'x-svc-jwt.key.jwks-url', (text) => (isJwksUrl(text) ? null : new Problem('is not an absolute http or https URL')), FILES_ONLY)
+    checker.text(
+      key.url,
+      'x-svc-jwt.key.jwks-url',
+      (text) => (isJwksUrl(text) ? null : new Problem('is not an absolute http or https URL')),
+      FILES_ONLY,
+    )
     return
   }
   if (jwt.alg !== null && algorithms === null && jwt.alg.kind !== 'env') return
@@ -66,14 +100,21 @@ function checkJwt(jwt: JwtSettingsNode, checker: SourceChecker): void {
   let weakBits: number | null = null
   checker.text(key, 'x-svc-jwt.key', (text) => {
     // With the algorithm from the environment only the key's own form can be checked now.
-    if (chosen === null) return parseHmacKey(text) !== null || parsePublicKey(text) !== null ? null : new Problem('is neither an HMAC key (base64url text) nor a public key in PEM (SPKI) form')
+    if (chosen === null)
+      return parseHmacKey(text) !== null || parsePublicKey(text) !== null
+        ? null
+        : new Problem('is neither an HMAC key (base64url text) nor a public key in PEM (SPKI) form')
     const reading = readKey(text, chosen)
     if (!reading.ok) return new Problem(reading.problem)
     if (reading.weak && reading.material.kind === 'rsa') weakBits = reading.material.bits
     return null
   })
   if (weakBits !== null) {
-    checker.bag.warning('security/weak-key', key.loc, `x-svc-jwt.key is an RSA key of ${weakBits} bits; ${RECOMMENDED_RSA_BITS} or more are recommended`)
+    checker.bag.warning(
+      'security/weak-key',
+      key.loc,
+      `x-svc-jwt.key is an RSA key of ${weakBits} bits; ${RECOMMENDED_RSA_BITS} or more are recommended`,
+    )
   }
 }
 
@@ -85,7 +126,12 @@ class SourceChecker {
   ) {}
 
   /** The text of a literal or file source after its check; null for env sources and unusable ones. */
-  text(source: SourceNode, name: string, check: (text: string) => Problem | null, options = { literals: true, allowEmpty: false }): string | null {
+  text(
+    source: SourceNode,
+    name: string,
+    check: (text: string) => Problem | null,
+    options = { literals: true, allowEmpty: false },
+  ): string | null {
     if (source.kind === 'env') return null
     if (source.kind === 'value' && !options.literals) return check(source.value) === null ? source.value : null
     let text: string
@@ -94,7 +140,11 @@ class SourceChecker {
       const path = relative(this.siteRoot, source.path)
       const shown = path.split(sep).join('/')
       if (path.split(sep).some((part) => part.startsWith('.') && part !== '..')) {
-        this.bag.error('security/hidden-file', source.loc, `${name} file ${shown} is not copied to the output (names starting with "." are left out)`)
+        this.bag.error(
+          'security/hidden-file',
+          source.loc,
+          `${name} file ${shown} is not copied to the output (names starting with "." are left out)`,
+        )
         return null
       }
       try {

@@ -4,4 +4,11 @@
  * emits from.
  */
 export { checkSecurity } from './check-security.js'
-export { readJwtSettings, readBasicSettings, securityVariables, type JwtSettingsNode, type BasicSettingsNode, type SourceNode } from './read-schemes.js'
+export {
+  readJwtSettings,
+  readBasicSettings,
+  securityVariables,
+  type JwtSettingsNode,
+  type BasicSettingsNode,
+  type SourceNode,
+} from './read-schemes.js'

@@ -5,6 +5,7 @@
  * (and any problem reported) by compiler/definition, so a malformed piece is simply left out.
  */
 import { dirname, resolve } from 'node:path'
+
 import type { Loc } from '../diagnostics/source.js'
 import type { DefinitionNode, ExtensionConfigNode, PlainJson, SecuritySchemeNode } from '../ir/definition.js'
 
@@ -25,7 +26,8 @@ export interface JwtSettingsNode {
   readonly outHeader: string | null
 }
 
-export type BasicUserNode = { readonly user: string; readonly password: SourceNode } | { readonly user: string; readonly sha256: string }
+export type BasicUserNode =
+  { readonly user: string; readonly password: SourceNode } | { readonly user: string; readonly sha256: string }
 
 export interface BasicSettingsNode {
   readonly scheme: SecuritySchemeNode
@@ -52,7 +54,10 @@ class Locator {
   ) {}
 
   at(...path: (string | number)[]): Loc {
-    const pointer = path.reduce<string>((base, key) => `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`, this.config.pointer)
+    const pointer = path.reduce<string>(
+      (base, key) => `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      this.config.pointer,
+    )
     return this.locs.get(pointer) ?? this.config.loc
   }
 }
@@ -63,7 +68,12 @@ function locatorOf(definition: DefinitionNode, config: ExtensionConfigNode): Loc
 }
 
 /** A value source at `path` inside the extension object; `anyScalar` for claims (J9). */
-function readSource(value: PlainJson | undefined, locator: Locator, path: (string | number)[], anyScalar = false): SourceNode | null {
+function readSource(
+  value: PlainJson | undefined,
+  locator: Locator,
+  path: (string | number)[],
+  anyScalar = false,
+): SourceNode | null {
   if (typeof value === 'string' || (anyScalar && (typeof value === 'number' || typeof value === 'boolean'))) {
     return { kind: 'value', value: String(value), loc: locator.at(...path) }
   }

@@ -9,7 +9,9 @@
 import { writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { build, type Plugin } from 'esbuild'
+
 import type { CompiledApp } from '../../runtime/app.js'
 import { packageRoot } from '../package-root.js'
 import { REQUIRE_BANNER } from './runtime-module.js'

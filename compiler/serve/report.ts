@@ -12,7 +12,7 @@ import { formatSarif } from '../diagnostics/format-sarif.js'
 import type { DiagnosticFormat } from '../diagnostics/formats.js'
 import { assertNever } from '../diagnostics/invariant.js'
 import { packageVersion } from '../package-root.js'
-import { colourReport, useColour, type OutputStream } from './terminal.js'
+import { colourReport, type OutputStream, useColour } from './terminal.js'
 
 export interface Streams {
   readonly stdout: OutputStream
@@ -34,13 +34,22 @@ export interface PrintOptions {
 const TOOL = 'svc-compile'
 
 /** Writes the diagnostics in the chosen format: text (and its summary line) to stderr, the others to stdout. */
-export function printDiagnostics(streams: Streams, diagnostics: readonly Diagnostic[], options: PrintOptions = {}): void {
+export function printDiagnostics(
+  streams: Streams,
+  diagnostics: readonly Diagnostic[],
+  options: PrintOptions = {},
+): void {
   const format = options.format ?? 'text'
   const cwd = streams.cwd
   const quiet = streams.quiet
   switch (format) {
     case 'text': {
-      const report = formatReport(diagnostics, { cwd, quiet, codes: true, ...(options.elapsedMs === undefined ? {} : { elapsedMs: options.elapsedMs }) })
+      const report = formatReport(diagnostics, {
+        cwd,
+        quiet,
+        codes: true,
+        ...(options.elapsedMs === undefined ? {} : { elapsedMs: options.elapsedMs }),
+      })
       if (report !== '') streams.stderr.write(useColour(streams.stderr, streams.env) ? colourReport(report) : report)
       return
     }

@@ -11,19 +11,23 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { build } from 'esbuild'
+
 import { packageRoot } from '../package-root.js'
 
 /** The runtime's public entry, as the served builds see it. */
 export type RuntimeModule = typeof import('../../runtime/index.js')
 
 /** CommonJS dependencies bundled into ESM need a `require` (as in compiler/emit/bundle.ts). */
-export const REQUIRE_BANNER = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+export const REQUIRE_BANNER =
+  "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
 function newestRuntimeSource(root: string): number {
   let newest = 0
   for (const entry of readdirSync(join(root, 'runtime'), { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+    if (entry.isFile() && entry.name.endsWith('.ts'))
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
   }
   return newest
 }

@@ -10,14 +10,30 @@ import { compile, type CompileSummary } from '../index.js'
 import type { AppBundler } from './bundle-app.js'
 
 export type ServeBuild =
-  | { readonly ok: true; readonly app: CompiledApp; readonly summary: CompileSummary; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly failure: string | null; readonly ms: number }
+  | {
+      readonly ok: true
+      readonly app: CompiledApp
+      readonly summary: CompileSummary
+      readonly diagnostics: readonly Diagnostic[]
+      readonly ms: number
+    }
+  | {
+      readonly ok: false
+      readonly diagnostics: readonly Diagnostic[]
+      readonly failure: string | null
+      readonly ms: number
+    }
 
-export async function buildForServe(definition: string, bundler: AppBundler, revision: string | undefined): Promise<ServeBuild> {
+export async function buildForServe(
+  definition: string,
+  bundler: AppBundler,
+  revision: string | undefined,
+): Promise<ServeBuild> {
   const started = performance.now()
   try {
     const result = await compile(definition, { revision })
-    if (!result.ok || result.summary === null) return { ok: false, diagnostics: result.diagnostics, failure: null, ms: performance.now() - started }
+    if (!result.ok || result.summary === null)
+      return { ok: false, diagnostics: result.diagnostics, failure: null, ms: performance.now() - started }
     const app = await bundler.load(result.modules)
     return { ok: true, app, summary: result.summary, diagnostics: result.diagnostics, ms: performance.now() - started }
   } catch (error) {

@@ -11,13 +11,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+
 import type { CompiledApp } from '../../runtime/app.js'
 import { createAppBundler } from './bundle-app.js'
 import { errorCount, printDiagnostics, printFailure, printLine, type Streams } from './report.js'
-import { loadRuntimeModule, runtimeModulePath, type RuntimeModule } from './runtime-module.js'
+import { loadRuntimeModule, type RuntimeModule, runtimeModulePath } from './runtime-module.js'
 import { buildForServe, type ServeBuild } from './serve-build.js'
-import { describeBuild, seconds } from './terminal.js'
 import { stopSignal } from './stop-signal.js'
+import { describeBuild, seconds } from './terminal.js'
 import { watchInputs } from './watch-inputs.js'
 
 export interface ServeOptions extends Streams {
@@ -43,10 +44,11 @@ export function serveEnvironment(options: ServeOptions): Record<string, string |
   return env
 }
 
-
 function startProblem(runtime: RuntimeModule, logger: ReturnType<RuntimeModule['createLogger']>, error: unknown): void {
-  if (error instanceof runtime.ConfigError) runtime.writeSystemLine(logger, 'error', error.message, { variable: error.variable })
-  else runtime.writeSystemLine(logger, 'error', `cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  if (error instanceof runtime.ConfigError)
+    runtime.writeSystemLine(logger, 'error', error.message, { variable: error.variable })
+  else
+    runtime.writeSystemLine(logger, 'error', `cannot start: ${error instanceof Error ? error.message : String(error)}`)
 }
 
 export async function serve(options: ServeOptions): Promise<number> {
@@ -96,10 +98,16 @@ export async function serve(options: ServeOptions): Promise<number> {
           const build = await buildForServe(definition, bundler, revision)
           report(build)
           if (build.ok && install(build.app)) {
-            printLine(options, `rebuilt in ${seconds(build.ms)}: ${describeBuild(build.summary)}, revision ${build.summary.revision}`)
+            printLine(
+              options,
+              `rebuilt in ${seconds(build.ms)}: ${describeBuild(build.summary)}, revision ${build.summary.revision}`,
+            )
           } else {
             const still = serving === null ? 'nothing is served yet' : `still serving revision ${serving}`
-            printLine(options, `rebuild failed (${build.ok ? 'cannot start' : errorCount(build.diagnostics)}); ${still}`)
+            printLine(
+              options,
+              `rebuild failed (${build.ok ? 'cannot start' : errorCount(build.diagnostics)}); ${still}`,
+            )
           }
         },
       })
@@ -135,8 +143,16 @@ export async function serve(options: ServeOptions): Promise<number> {
     role: host.config.role ?? undefined,
   })
   const url = `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`
-  if (first.ok && installed) printLine(options, `serving ${describeBuild(first.summary)} on ${url} (revision ${first.summary.revision}, built in ${seconds(first.ms)})`)
-  else printLine(options, `build failed (${first.ok ? 'cannot start' : errorCount(first.diagnostics)}); listening on ${url}, waiting for changes`)
+  if (first.ok && installed)
+    printLine(
+      options,
+      `serving ${describeBuild(first.summary)} on ${url} (revision ${first.summary.revision}, built in ${seconds(first.ms)})`,
+    )
+  else
+    printLine(
+      options,
+      `build failed (${first.ok ? 'cannot start' : errorCount(first.diagnostics)}); listening on ${url}, waiting for changes`,
+    )
   markStarted()
 
   await (options.stopSignal ?? stopSignal())

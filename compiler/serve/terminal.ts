@@ -16,7 +16,10 @@ export interface OutputStream {
  * `0` or `false` turns colour off, any other value on, terminal or not (CI logs render colour).
  * Otherwise colour needs a terminal, NO_COLOR empty or unset, and a TERM other than `dumb`.
  */
-export function useColour(stream: OutputStream, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+export function useColour(
+  stream: OutputStream,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean {
   const force = env['FORCE_COLOR']
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false'
   return stream.isTTY === true && (env['NO_COLOR'] === undefined || env['NO_COLOR'] === '') && env['TERM'] !== 'dumb'

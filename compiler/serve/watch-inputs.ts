@@ -5,7 +5,7 @@
  * `.` (as the site copy does, CL2). Changes are debounced by 100 ms; a change during a rebuild schedules
  * one more rebuild after it, so no change is ever lost and builds never overlap.
  */
-import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs'
+import { type Dirent, type FSWatcher, readdirSync, statSync, watch } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 export const DEBOUNCE_MS = 100
@@ -101,7 +101,8 @@ class FolderWatchers {
 export function watchInputs(options: WatchOptions): InputWatcher {
   const root = resolve(options.siteRoot)
   const outRel = options.outDir === undefined ? null : relative(root, resolve(options.outDir))
-  const outDirRelative = outRel === null || outRel === '' || outRel.startsWith('..') || isAbsolute(outRel) ? null : outRel
+  const outDirRelative =
+    outRel === null || outRel === '' || outRel.startsWith('..') || isAbsolute(outRel) ? null : outRel
   const debounce = options.debounceMs ?? DEBOUNCE_MS
   const changed = new Set<string>()
   let timer: NodeJS.Timeout | null = null

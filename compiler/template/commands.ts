@@ -12,7 +12,11 @@ export type Command =
   | { readonly kind: 'value' | 'pairs' | 'if' | 'elseif' | 'loop' | 'with'; readonly expr: readonly [number, number] }
   | { readonly kind: 'dot' | 'comma' | 'else' | 'end' }
   | { readonly kind: 'assign'; readonly name: string; readonly expr: readonly [number, number] }
-  | { readonly kind: 'error'; readonly code: 'template/unknown-command' | 'template/invalid-assignment' | 'template/missing-whitespace'; readonly message: string }
+  | {
+      readonly kind: 'error'
+      readonly code: 'template/unknown-command' | 'template/invalid-assignment' | 'template/missing-whitespace'
+      readonly message: string
+    }
 
 const EXPRESSION_WORDS = new Set(['if', 'elseif', 'loop', 'with'])
 const ALL_WORDS = ['if', 'elseif', 'else', 'end', 'loop', 'with']
@@ -40,7 +44,8 @@ export function classifyCommand(text: string, bodyStart: number, bodyEnd: number
     if (word === 'else' && /^\s+if\s/.test(rest + ' ')) return unknown(whole, 'write {{elseif …}}')
     return unknown(whole, `{{${word}}} takes nothing before "}}"`)
   }
-  if (word !== undefined && ALL_WORDS.includes(word.toLowerCase())) return unknown(whole, 'command words are lower case')
+  if (word !== undefined && ALL_WORDS.includes(word.toLowerCase()))
+    return unknown(whole, 'command words are lower case')
   if (body === '') return unknown(whole, undefined)
   return unknown(whole, 'a placeholder needs whitespace after "{{"')
 }
@@ -51,11 +56,19 @@ function assignment(body: string, bodyStart: number, bodyEnd: number): Command {
   if (match) return { kind: 'assign', name: match[1]!, expr: [bodyStart + match[0].length, bodyEnd] }
   const only = /^\$([A-Za-z_][A-Za-z0-9_-]*)[ \t\r\n]*$/.exec(body)
   const hint = only ? `; to output $${only[1]} write {{ $${only[1]} }}` : ''
-  return { kind: 'error', code: 'template/invalid-assignment', message: `invalid assignment: expected {{$name := expression}}${hint}` }
+  return {
+    kind: 'error',
+    code: 'template/invalid-assignment',
+    message: `invalid assignment: expected {{$name := expression}}${hint}`,
+  }
 }
 
 function unknown(whole: string, hint: string | undefined): Command {
-  return { kind: 'error', code: 'template/unknown-command', message: `unknown template command "${shorten(whole)}"${hint ? `: ${hint}` : ''}` }
+  return {
+    kind: 'error',
+    code: 'template/unknown-command',
+    message: `unknown template command "${shorten(whole)}"${hint ? `: ${hint}` : ''}`,
+  }
 }
 
 function isBlank(text: string): boolean {

@@ -6,7 +6,7 @@
  * keep the parser's position.
  */
 import { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
+import { type Loc, subLoc, subSlice, type SubSource } from '../diagnostics/source.js'
 import type { TemplateExpr } from '../ir/template.js'
 import type { XPathNode } from '../ir/xpath.js'
 import { afterString, afterXPathComment } from '../xpath/skip-lexical.js'
@@ -50,10 +50,19 @@ export function splitCoalesce(text: string): { operands: [number, number][] } | 
 }
 
 /** Parses the expression of a command at `command` (its `{{`); undefined after reporting. */
-export function lowerTemplateExpression(sub: SubSource, command: Loc, bag: DiagnosticBag, parse: ExpressionParser): TemplateExpr | undefined {
+export function lowerTemplateExpression(
+  sub: SubSource,
+  command: Loc,
+  bag: DiagnosticBag,
+  parse: ExpressionParser,
+): TemplateExpr | undefined {
   const split = splitCoalesce(sub.text)
   if ('misplaced' in split) {
-    bag.error('template/misplaced-coalesce', subLoc(sub, split.misplaced), '"??" is only allowed at the top level of a template expression')
+    bag.error(
+      'template/misplaced-coalesce',
+      subLoc(sub, split.misplaced),
+      '"??" is only allowed at the top level of a template expression',
+    )
     return undefined
   }
   const operands: XPathNode[] = []
@@ -73,7 +82,12 @@ export function lowerTemplateExpression(sub: SubSource, command: Loc, bag: Diagn
 }
 
 /** One operand; problems other than syntax errors move to the command's `{{` (T-ERR-5). */
-function parseOperand(sub: SubSource, command: Loc, bag: DiagnosticBag, parse: ExpressionParser): XPathNode | undefined {
+function parseOperand(
+  sub: SubSource,
+  command: Loc,
+  bag: DiagnosticBag,
+  parse: ExpressionParser,
+): XPathNode | undefined {
   const local = new DiagnosticBag()
   const node = parse(sub, local)
   for (const diagnostic of local.sorted()) {

@@ -4,7 +4,7 @@
  * characters are written (T-SRC-3). `loadTemplateFile` reads a `src` template (T-SRC-1, T-ERR-12).
  */
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { createSourceFile, subLoc, subSource, type Loc, type SubSource } from '../diagnostics/source.js'
+import { createSourceFile, type Loc, subLoc, type SubSource, subSource } from '../diagnostics/source.js'
 import type { TemplateNode } from '../ir/template.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
 import { parseExpression } from '../xpath/index.js'
@@ -19,10 +19,16 @@ export type { ExpressionParser } from './expression.js'
  * Parses a template; undefined after reporting its problems (all of them, T-ERR). `parse` defaults to
  * compiler/xpath's parseExpression (the flow stage passes its own, LowerOptions.parseExpression).
  */
-export function parseTemplate(sub: SubSource, bag: DiagnosticBag, parse: ExpressionParser = parseExpression): TemplateNode | undefined {
+export function parseTemplate(
+  sub: SubSource,
+  bag: DiagnosticBag,
+  parse: ExpressionParser = parseExpression,
+): TemplateNode | undefined {
   const parsed = parseTemplateParts(sub, bag, parse)
   if (!parsed.ok) return undefined
-  const output = parsed.body.every((part) => part.kind === 'text') ? staticOutput(sub, lexTemplate(sub.text)) : undefined
+  const output = parsed.body.every((part) => part.kind === 'text')
+    ? staticOutput(sub, lexTemplate(sub.text))
+    : undefined
   return {
     kind: 'template',
     loc: subLoc(sub, 0, sub.text.length),
@@ -51,7 +57,11 @@ export function loadTemplateFile(
     bytes = files.read(path)
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT'
-    bag.error(missing ? 'template/file-not-found' : 'template/file-unreadable', srcLoc, `template file ${shown} ${missing ? 'not found' : 'cannot be read'}`)
+    bag.error(
+      missing ? 'template/file-not-found' : 'template/file-unreadable',
+      srcLoc,
+      `template file ${shown} ${missing ? 'not found' : 'cannot be read'}`,
+    )
     return undefined
   }
   let text: string

@@ -5,13 +5,13 @@
  * T-ERR-8, blocks left open T-ERR-9 (at their opening command). Every problem of the template is
  * reported; a block whose own command failed is dropped, its body still checked.
  */
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { AreaCode } from '../diagnostics/codes.js'
-import { subLoc, subSlice, type Loc, type SubSource } from '../diagnostics/source.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { type Loc, subLoc, subSlice, type SubSource } from '../diagnostics/source.js'
 import type { TemplateBranch, TemplateElse, TemplateExpr, TemplatePart } from '../ir/template.js'
 import { classifyCommand } from './commands.js'
-import { lowerTemplateExpression, type ExpressionParser } from './expression.js'
-import { lexTemplate, type CommandToken } from './lexer.js'
+import { type ExpressionParser, lowerTemplateExpression } from './expression.js'
+import { type CommandToken, lexTemplate } from './lexer.js'
 
 interface Frame {
   readonly kind: 'root' | 'if' | 'loop' | 'with'
@@ -36,7 +36,15 @@ export interface ParsedTemplate {
 export function parseTemplateParts(sub: SubSource, bag: DiagnosticBag, parse: ExpressionParser): ParsedTemplate {
   const text = sub.text
   const main: TemplatePart[] = []
-  const root: Frame = { kind: 'root', loc: subLoc(sub, 0), expr: undefined, branches: [], otherwise: null, main, body: main }
+  const root: Frame = {
+    kind: 'root',
+    loc: subLoc(sub, 0),
+    expr: undefined,
+    branches: [],
+    otherwise: null,
+    main,
+    body: main,
+  }
   const stack: Frame[] = [root]
   const assigned = new Set<string>()
   let ok = true
@@ -60,7 +68,11 @@ export function parseTemplateParts(sub: SubSource, bag: DiagnosticBag, parse: Ex
       continue
     }
     if (token.kind === 'unterminated') {
-      fail('template/unterminated', subLoc(sub, token.start, token.start + 2), 'unterminated template command: missing "}}"')
+      fail(
+        'template/unterminated',
+        subLoc(sub, token.start, token.start + 2),
+        'unterminated template command: missing "}}"',
+      )
       return { body: [], assigned: [], ok: false }
     }
     const loc = commandLoc(sub, token)
@@ -89,13 +101,29 @@ export function parseTemplateParts(sub: SubSource, bag: DiagnosticBag, parse: Ex
       }
       case 'if': {
         const body: TemplatePart[] = []
-        stack.push({ kind: 'if', loc, expr: undefined, branches: [{ loc, test: expression(command.expr, loc), body }], otherwise: null, main: body, body })
+        stack.push({
+          kind: 'if',
+          loc,
+          expr: undefined,
+          branches: [{ loc, test: expression(command.expr, loc), body }],
+          otherwise: null,
+          main: body,
+          body,
+        })
         break
       }
       case 'loop':
       case 'with': {
         const body: TemplatePart[] = []
-        stack.push({ kind: command.kind, loc, expr: expression(command.expr, loc), branches: [], otherwise: null, main: body, body })
+        stack.push({
+          kind: command.kind,
+          loc,
+          expr: expression(command.expr, loc),
+          branches: [],
+          otherwise: null,
+          main: body,
+          body,
+        })
         break
       }
       case 'elseif': {

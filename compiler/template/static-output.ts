@@ -3,10 +3,10 @@
  * compile time: the text after T-WS-2, and either its JSON value (OXN-12, OXN-13) or the position of
  * the first JSON syntax error in the file (T-SRC-3), for the actions' shape checks.
  */
-import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
 import { JsonSyntaxError } from '../../runtime/oxn/json-syntax-error.js'
 import { parseJson } from '../../runtime/oxn/parse-json.js'
 import type { JsonValue } from '../../runtime/values/json-value.js'
+import { type Loc, subLoc, type SubSource } from '../diagnostics/source.js'
 import type { TemplateToken } from './lexer.js'
 
 export interface StaticOutput {

@@ -10,19 +10,20 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
-import { compile, type CompiledProject } from '../index.js'
-import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { createSourceFile, lineColOf } from '../diagnostics/source.js'
 import { emitProject } from '../emit/project.js'
 import { loadSkeletons } from '../emit/skeletons.js'
-import { packageVersion } from '../package-root.js'
 import { compileFlowFile, loadFlowsWith } from '../flow/index.js'
+import { compile, type CompiledProject } from '../index.js'
 import type { DefinitionNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
+import { packageVersion } from '../package-root.js'
 import { securityVariables } from '../security/index.js'
 import { checkProject } from '../validate/index.js'
 import { expressionParser } from '../xpath/index.js'
-import { compileStylesheets, type CompiledStylesheets } from '../xslt/compile-stylesheets.js'
+import { type CompiledStylesheets, compileStylesheets } from '../xslt/compile-stylesheets.js'
 
 export interface TestFile {
   /** The path as given on the command line (TAP label, TS11). */
@@ -63,27 +64,50 @@ export interface TestCompileOptions {
 }
 
 /** Compiles the definition (null: none, TS2) and the test documents. */
-export async function compileTests(definition: string | null, files: readonly TestFile[], options: TestCompileOptions = {}): Promise<TestBuild> {
+export async function compileTests(
+  definition: string | null,
+  files: readonly TestFile[],
+  options: TestCompileOptions = {},
+): Promise<TestBuild> {
   const states: TestFileState[] = files.map(() => ({ kind: 'missing' }))
   const stylesheets = new Map<string, string>()
   if (definition === null) {
     const siteRoot = commonDirectory(files.map((file) => file.path))
     const project: CompiledProject = { definition: emptyDefinition(siteRoot), flows: new Map() }
     const tests = await lowerTests(project, files, states, stylesheets)
-    const { modules } = emitProject(project.definition, tests, { version: packageVersion(), revision: options.revision ?? 'tests', skeletons: await loadSkeletons() })
+    const { modules } = emitProject(project.definition, tests, {
+      version: packageVersion(),
+      revision: options.revision ?? 'tests',
+      skeletons: await loadSkeletons(),
+    })
     return { ok: true, siteRoot, modules, diagnostics: [], files: states, stylesheets }
   }
-  const result = await compile(definition, { revision: options.revision, addFlows: (project) => lowerTests(project, files, states, stylesheets) })
+  const result = await compile(definition, {
+    revision: options.revision,
+    addFlows: (project) => lowerTests(project, files, states, stylesheets),
+  })
   if (!result.ok) return { ok: false, diagnostics: result.diagnostics }
   for (const [name, text] of result.stylesheets ?? []) stylesheets.set(name, text)
-  return { ok: true, siteRoot: dirname(resolve(definition)), modules: result.modules, diagnostics: result.diagnostics, files: states, stylesheets }
+  return {
+    ok: true,
+    siteRoot: dirname(resolve(definition)),
+    modules: result.modules,
+    diagnostics: result.diagnostics,
+    files: states,
+    stylesheets,
+  }
 }
 
 /**
  * Lowers every test document (filling `states`, adding the stylesheets only tests use to
  * `stylesheets`); the flows to emit besides the application's.
  */
-async function lowerTests(project: CompiledProject, files: readonly TestFile[], states: TestFileState[], stylesheets: Map<string, string>): Promise<ReadonlyMap<string, FlowNode>> {
+async function lowerTests(
+  project: CompiledProject,
+  files: readonly TestFile[],
+  states: TestFileState[],
+  stylesheets: Map<string, string>,
+): Promise<ReadonlyMap<string, FlowNode>> {
   const { definition } = project
   const siteRoot = definition.siteRoot
   const parseExpression = expressionParser({ siteRoot })
@@ -92,7 +116,12 @@ async function lowerTests(project: CompiledProject, files: readonly TestFile[], 
   for (const [i, file] of files.entries()) {
     if (!isFile(file.path)) continue
     const bag = new DiagnosticBag()
-    const { flow, subFlowRefs } = compileFlowFile(file.path, readFileSync(file.path), { siteRoot, parseExpression, test: true }, bag)
+    const { flow, subFlowRefs } = compileFlowFile(
+      file.path,
+      readFileSync(file.path),
+      { siteRoot, parseExpression, test: true },
+      bag,
+    )
     if (flow !== undefined && flow.root !== 'svc-test') {
       bag.error('flow/invalid-root', flow.loc, 'the root element of a test document must be <svc-test>, not <flow>')
     }
@@ -137,7 +166,12 @@ function commonDirectory(paths: readonly string[]): string {
   const dirs = paths.map((path) => dirname(path))
   let common = dirs[0] ?? process.cwd()
   for (const dir of dirs) {
-    while (common !== dirname(common) && dir !== common && !dir.startsWith(common.endsWith(sep) ? common : common + sep)) common = dirname(common)
+    while (
+      common !== dirname(common) &&
+      dir !== common &&
+      !dir.startsWith(common.endsWith(sep) ? common : common + sep)
+    )
+      common = dirname(common)
   }
   return common
 }

@@ -6,7 +6,14 @@
 import { statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
-export const DEFINITION_NAMES = ['swagger.yaml', 'swagger.yml', 'swagger.json', 'definition.yaml', 'definition.yml', 'definition.json'] as const
+export const DEFINITION_NAMES = [
+  'swagger.yaml',
+  'swagger.yml',
+  'swagger.json',
+  'definition.yaml',
+  'definition.yml',
+  'definition.json',
+] as const
 
 function firstIn(dir: string): string | null {
   for (const name of DEFINITION_NAMES) {

@@ -6,7 +6,17 @@
  * out (TS3, CL9) has `bailOut` and no files. The shape is documented in docs/testing.md; fields are
  * only ever added.
  */
-import { failuresOf, roundMs, type AssertionReport, type FileError, type FileReport, type Reporter, type ReporterContext, type RunSummary, type Write } from './test-report.js'
+import {
+  type AssertionReport,
+  failuresOf,
+  type FileError,
+  type FileReport,
+  type Reporter,
+  type ReporterContext,
+  roundMs,
+  type RunSummary,
+  type Write,
+} from './test-report.js'
 
 /** Bumped only when a field changes meaning or disappears. */
 export const JSON_REPORT_VERSION = 1
@@ -16,7 +26,9 @@ export function jsonReporter(write: Write, context: ReporterContext): Reporter {
   let assertions = 0
   let failedAssertions = 0
   const emit = (rest: object) =>
-    write(`${JSON.stringify({ reportVersion: JSON_REPORT_VERSION, tool: { name: 'svc-test', version: context.version }, definition: context.definition, startedAt: context.startedAt.toISOString(), ...rest }, null, 2)}\n`)
+    write(
+      `${JSON.stringify({ reportVersion: JSON_REPORT_VERSION, tool: { name: 'svc-test', version: context.version }, definition: context.definition, startedAt: context.startedAt.toISOString(), ...rest }, null, 2)}\n`,
+    )
   return {
     start: () => undefined,
     file: (_n, report) => {
@@ -25,8 +37,24 @@ export function jsonReporter(write: Write, context: ReporterContext): Reporter {
       files.push(fileJson(report))
     },
     finish: (summary: RunSummary) =>
-      emit({ bailOut: null, files, summary: { files: summary.files, passed: summary.passed, failed: summary.failed, assertions, failedAssertions, durationMs: roundMs(summary.durationMs) } }),
-    bailOut: (reason, detail) => emit({ bailOut: { reason, detail }, files: [], summary: { files: 0, passed: 0, failed: 0, assertions: 0, failedAssertions: 0, durationMs: 0 } }),
+      emit({
+        bailOut: null,
+        files,
+        summary: {
+          files: summary.files,
+          passed: summary.passed,
+          failed: summary.failed,
+          assertions,
+          failedAssertions,
+          durationMs: roundMs(summary.durationMs),
+        },
+      }),
+    bailOut: (reason, detail) =>
+      emit({
+        bailOut: { reason, detail },
+        files: [],
+        summary: { files: 0, passed: 0, failed: 0, assertions: 0, failedAssertions: 0, durationMs: 0 },
+      }),
   }
 }
 

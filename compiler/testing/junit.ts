@@ -9,7 +9,18 @@
  * (missing, compile error, raised error, timeout) has one `<error>` instead, its text listing the
  * assertions that failed before: the common schema allows failures or errors in a test case, not both.
  */
-import { counted, errorText, failuresOf, positionText, type AssertionReport, type FileReport, type Position, type Reporter, type ReporterContext, type Write } from './test-report.js'
+import {
+  type AssertionReport,
+  counted,
+  errorText,
+  failuresOf,
+  type FileReport,
+  type Position,
+  positionText,
+  type Reporter,
+  type ReporterContext,
+  type Write,
+} from './test-report.js'
 import { xmlAttribute, xmlText } from './xml-text.js'
 
 export function junitReporter(write: Write, context: ReporterContext): Reporter {
@@ -24,12 +35,28 @@ export function junitReporter(write: Write, context: ReporterContext): Reporter 
       if (kind === 'error') errors++
       cases.push(testcase(report))
     },
-    finish: (summary) => write(document(context, { tests: summary.files, failures, errors, durationMs: summary.durationMs }, cases)),
+    finish: (summary) =>
+      write(document(context, { tests: summary.files, failures, errors, durationMs: summary.durationMs }, cases)),
     bailOut: (reason, detail) => {
       const name = context.definition ?? 'svc-test'
-      const attributes = attributeList([['classname', 'svc-test'], ['name', name], ...(context.definition === null ? [] : [['file', context.definition] as [string, string]])])
-      const error = element('error', [['message', reason], ['type', 'bail-out']], detail === null ? '' : xmlText(detail))
-      write(document(context, { tests: 1, failures: 0, errors: 1, durationMs: 0 }, [`    <testcase ${attributes}>\n      ${error}\n    </testcase>\n`]))
+      const attributes = attributeList([
+        ['classname', 'svc-test'],
+        ['name', name],
+        ...(context.definition === null ? [] : [['file', context.definition] as [string, string]]),
+      ])
+      const error = element(
+        'error',
+        [
+          ['message', reason],
+          ['type', 'bail-out'],
+        ],
+        detail === null ? '' : xmlText(detail),
+      )
+      write(
+        document(context, { tests: 1, failures: 0, errors: 1, durationMs: 0 }, [
+          `    <testcase ${attributes}>\n      ${error}\n    </testcase>\n`,
+        ]),
+      )
     },
   }
 }
@@ -51,13 +78,22 @@ function document(context: ReporterContext, counts: Counts, cases: readonly stri
   ]
   // the Ant schema's timestamp: local form without a zone; ours is UTC
   const timestamp = context.startedAt.toISOString().slice(0, 19)
-  const properties = [['svc-gateway.version', context.version], ...(context.definition === null ? [] : [['definition', context.definition]])]
+  const properties = [
+    ['svc-gateway.version', context.version],
+    ...(context.definition === null ? [] : [['definition', context.definition]]),
+  ]
   return [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     `<testsuites ${attributeList([['name', 'svc-test'], ...totals])}>\n`,
     `  <testsuite ${attributeList([['name', 'svc-test'], ...totals, ['timestamp', timestamp]])}>\n`,
     '    <properties>\n',
-    ...properties.map(([name, value]) => `      <property ${attributeList([['name', name!], ['value', value!]])}/>\n`),
+    ...properties.map(
+      ([name, value]) =>
+        `      <property ${attributeList([
+          ['name', name!],
+          ['value', value!],
+        ])}/>\n`,
+    ),
     '    </properties>\n',
     ...cases,
     '  </testsuite>\n',
@@ -82,15 +118,53 @@ function testcase(report: FileReport): string {
     ['time', seconds(report.durationMs)],
   ])
   const children: string[] = []
-  if (report.request !== null) children.push(`<properties><property ${attributeList([['name', 'request'], ['value', report.request]])}/></properties>`)
+  if (report.request !== null)
+    children.push(
+      `<properties><property ${attributeList([
+        ['name', 'request'],
+        ['value', report.request],
+      ])}/></properties>`,
+    )
   const kind = outcomeOf(report)
   if (kind === 'error') {
     const error = report.error!
-    const before = failed.length === 0 ? '' : `\n\n${counted(failed.length, 'assertion')} failed before:\n${failed.map((failure) => `\n${failureText(failure)}`).join('\n')}`
-    children.push(element('error', [['message', errorText(error)], ['type', error.kind]], xmlText(`${errorText(error)}${before}`)))
+    const before =
+      failed.length === 0
+        ? ''
+        : `\n\n${counted(failed.length, 'assertion')} failed before:\n${failed.map((failure) => `\n${failureText(failure)}`).join('\n')}`
+    children.push(
+      element(
+        'error',
+        [
+          ['message', errorText(error)],
+          ['type', error.kind],
+        ],
+        xmlText(`${errorText(error)}${before}`),
+      ),
+    )
   } else if (kind === 'failure') {
-    for (const failure of failed) children.push(element('failure', [['message', failureMessage(failure)], ['type', 'assertion']], xmlText(failureText(failure))))
-    if (report.error !== null) children.push(element('failure', [['message', errorText(report.error)], ['type', report.error.kind]], xmlText(errorText(report.error))))
+    for (const failure of failed)
+      children.push(
+        element(
+          'failure',
+          [
+            ['message', failureMessage(failure)],
+            ['type', 'assertion'],
+          ],
+          xmlText(failureText(failure)),
+        ),
+      )
+    if (report.error !== null)
+      children.push(
+        element(
+          'failure',
+          [
+            ['message', errorText(report.error)],
+            ['type', report.error.kind],
+          ],
+          xmlText(errorText(report.error)),
+        ),
+      )
   }
   if (children.length === 0) return `    <testcase ${attributes}/>\n`
   return `    <testcase ${attributes}>\n${children.map((child) => `      ${child}\n`).join('')}    </testcase>\n`
@@ -102,7 +176,10 @@ function testcase(report: FileReport): string {
  */
 function lineOf(report: FileReport): number | null {
   const inFile = (position: Position | null) => (position?.file === report.file ? position : null)
-  const first = failuresOf(report).find((failure) => inFile(failure.at) !== null)?.at ?? inFile(report.error?.at ?? null) ?? report.root
+  const first =
+    failuresOf(report).find((failure) => inFile(failure.at) !== null)?.at ??
+    inFile(report.error?.at ?? null) ??
+    report.root
   return first?.line ?? null
 }
 
@@ -113,7 +190,10 @@ function failureMessage(failure: AssertionReport): string {
 }
 
 function failureText(failure: AssertionReport): string {
-  const lines = [`assertion ${failure.index}${failure.at === null ? '' : ` at ${positionText(failure.at)}`}`, `expression: ${failure.expression}`]
+  const lines = [
+    `assertion ${failure.index}${failure.at === null ? '' : ` at ${positionText(failure.at)}`}`,
+    `expression: ${failure.expression}`,
+  ]
   if (failure.message !== null) lines.push(`message: ${failure.message}`)
   lines.push(`expected: ${failure.expected}`, `actual: ${failure.actual}`)
   return lines.join('\n')
@@ -128,7 +208,9 @@ export function classNameOf(file: string): string {
 }
 
 function element(name: string, attributes: readonly [string, string][], content: string): string {
-  return content === '' ? `<${name} ${attributeList(attributes)}/>` : `<${name} ${attributeList(attributes)}>${content}</${name}>`
+  return content === ''
+    ? `<${name} ${attributeList(attributes)}/>`
+    : `<${name} ${attributeList(attributes)}>${content}</${name}>`
 }
 
 function attributeList(attributes: readonly (readonly [string, string])[]): string {

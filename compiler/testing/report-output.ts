@@ -5,6 +5,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+
 import type { OutputStream } from '../serve/terminal.js'
 import type { ReporterName } from './reporter.js'
 import type { Reporter, Write } from './test-report.js'
@@ -22,7 +23,12 @@ export function openReportFile(path: string): ReportFile {
 }
 
 /** `reporter`, plus the one stdout line of a run whose report went to `shownPath`. */
-export function withSummaryLine(reporter: Reporter, stdout: OutputStream, name: ReporterName, shownPath: string): Reporter {
+export function withSummaryLine(
+  reporter: Reporter,
+  stdout: OutputStream,
+  name: ReporterName,
+  shownPath: string,
+): Reporter {
   const where = `${name} report in ${shownPath}`
   return {
     start: (files) => reporter.start(files),

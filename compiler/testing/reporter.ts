@@ -4,10 +4,10 @@
  * finishes (tap.ts); JUnit XML (junit.ts) and JSON (json-report.ts) are one document each, written
  * when the run ends.
  */
-import type { Reporter, ReporterContext, Write } from './test-report.js'
 import { jsonReporter } from './json-report.js'
 import { junitReporter } from './junit.js'
 import { tapReporter } from './tap.js'
+import type { Reporter, ReporterContext, Write } from './test-report.js'
 
 export type { Reporter, ReporterContext, Write } from './test-report.js'
 

@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
+
 import type { CompiledApp } from '../../runtime/app.js'
 import type { FlowFunction } from '../../runtime/context/completion.js'
 import type { AssertionResult, TestOutcome } from '../../runtime/testing/test-run.js'
@@ -16,13 +17,20 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import { lineColOf } from '../diagnostics/source.js'
 import { createAppBundler } from '../serve/bundle-app.js'
 import { printDiagnostics, type Streams } from '../serve/report.js'
-import { loadRuntimeModule, runtimeModulePath, type RuntimeModule } from '../serve/runtime-module.js'
-import { compileTests, type TestFile, type TestFileState } from './compile-tests.js'
+import { loadRuntimeModule, type RuntimeModule, runtimeModulePath } from '../serve/runtime-module.js'
 import { writeXsltOutput } from '../xslt/write-xslt-output.js'
+import { compileTests, type TestFile, type TestFileState } from './compile-tests.js'
 import { ErrorLocator } from './error-position.js'
 import type { Reporter } from './reporter.js'
 import { fileLog } from './test-log.js'
-import { errorText, parsePosition, type AssertionReport, type FileError, type FileReport, type Position } from './test-report.js'
+import {
+  type AssertionReport,
+  errorText,
+  type FileError,
+  type FileReport,
+  parsePosition,
+  type Position,
+} from './test-report.js'
 
 export interface RunTestsOptions extends Streams {
   readonly files: readonly TestFile[]
@@ -48,7 +56,9 @@ interface Loaded {
 export async function runTests(options: RunTestsOptions): Promise<number> {
   const runtimePath = await runtimeModulePath()
   const runtime = await loadRuntimeModule(runtimePath)
-  const build = await compileTests(options.definition, options.files, { revision: options.env['SVC_REVISION'] || undefined })
+  const build = await compileTests(options.definition, options.files, {
+    revision: options.env['SVC_REVISION'] || undefined,
+  })
   if (!build.ok) {
     printDiagnostics(options, build.diagnostics)
     options.reporter.bailOut('definition has errors', firstError(build.diagnostics, options.cwd))
@@ -58,7 +68,10 @@ export async function runTests(options: RunTestsOptions): Promise<number> {
   const tempDir = mkdtempSync(join(tmpdir(), 'svc-test-'))
   try {
     await writeXsltOutput(tempDir, build.stylesheets)
-    const bundle = await createAppBundler(tempDir, runtimePath).loadModule(build.modules, build.modules.has('tests.ts') ? 'tests.ts' : 'app.ts')
+    const bundle = await createAppBundler(tempDir, runtimePath).loadModule(
+      build.modules,
+      build.modules.has('tests.ts') ? 'tests.ts' : 'app.ts',
+    )
     const loaded: Loaded = {
       runtime,
       app: bundle.exports['APP'] as CompiledApp,
@@ -98,20 +111,48 @@ function startProblem(loaded: Loaded, options: RunTestsOptions): string | null {
   }
 }
 
-function newRun(loaded: Loaded, options: RunTestsOptions, logSink: (line: string) => void): InstanceType<RuntimeModule['TestRun']> {
-  return new loaded.runtime.TestRun({ app: loaded.app, siteRoot: loaded.siteRoot, env: options.env, hasDefinition: options.definition !== null, logSink })
+function newRun(
+  loaded: Loaded,
+  options: RunTestsOptions,
+  logSink: (line: string) => void,
+): InstanceType<RuntimeModule['TestRun']> {
+  return new loaded.runtime.TestRun({
+    app: loaded.app,
+    siteRoot: loaded.siteRoot,
+    env: options.env,
+    hasDefinition: options.definition !== null,
+    logSink,
+  })
 }
 
-async function runFile(file: TestFile, state: TestFileState, loaded: Loaded, options: RunTestsOptions): Promise<FileReport> {
+async function runFile(
+  file: TestFile,
+  state: TestFileState,
+  loaded: Loaded,
+  options: RunTestsOptions,
+): Promise<FileReport> {
   const started = performance.now()
   const path = cwdFile(file.path, options.cwd)
-  const base = { given: file.given, file: path, label: file.given, request: null, root: null, assertions: [], passed: false }
+  const base = {
+    given: file.given,
+    file: path,
+    label: file.given,
+    request: null,
+    root: null,
+    assertions: [],
+    passed: false,
+  }
   const failedWith = (error: FileError): FileReport => ({ ...base, error, durationMs: performance.now() - started })
   if (state.kind === 'missing') return failedWith({ kind: 'not-found', at: null, message: 'file not found' })
   printDiagnostics(options, state.diagnostics)
   if (state.kind === 'failed') return failedWith(compileError(state.diagnostics, options.cwd))
   const flow = loaded.tests[state.key]
-  if (flow === undefined) return failedWith({ kind: 'internal', at: null, message: `${state.key}: internal error: the test document was not built` })
+  if (flow === undefined)
+    return failedWith({
+      kind: 'internal',
+      at: null,
+      message: `${state.key}: internal error: the test document was not built`,
+    })
   const log = fileLog(options.stderr, options.verbose)
   const run = newRun(loaded, options, log.sink)
   let outcome: TestOutcome
@@ -127,7 +168,16 @@ async function runFile(file: TestFile, state: TestFileState, loaded: Loaded, opt
   const passed = error === null && assertions.every((assertion) => assertion.passed)
   log.end(!passed)
   const request = outcome.firstRequest === null ? null : `${outcome.firstRequest.method} ${outcome.firstRequest.target}`
-  return { ...base, label: request === null ? file.given : `${request} (${file.given})`, request, root: at(state.rootAt), assertions, error, passed, durationMs }
+  return {
+    ...base,
+    label: request === null ? file.given : `${request} (${file.given})`,
+    request,
+    root: at(state.rootAt),
+    assertions,
+    error,
+    passed,
+    durationMs,
+  }
 }
 
 function assertionReport(result: AssertionResult, at: (position: string) => Position | null): AssertionReport {
@@ -138,9 +188,13 @@ function assertionReport(result: AssertionResult, at: (position: string) => Posi
 /** The error that failed a run, or null (TS10: an error, the time limit, or no assertion at all). */
 function fileError(outcome: TestOutcome, rootAt: string, loaded: Loaded, options: RunTestsOptions): FileError | null {
   const at = (position: string) => cwdPosition(position, loaded.siteRoot, options.cwd)
-  if (outcome.timedOut) return { kind: 'timeout', at: at(rootAt), message: `the test did not finish within ${options.timeoutSeconds} s` }
+  if (outcome.timedOut)
+    return { kind: 'timeout', at: at(rootAt), message: `the test did not finish within ${options.timeoutSeconds} s` }
   const error = outcome.error
-  if (error === null) return outcome.assertions.length === 0 ? { kind: 'no-assertion', at: at(rootAt), message: 'no assertion was executed' } : null
+  if (error === null)
+    return outcome.assertions.length === 0
+      ? { kind: 'no-assertion', at: at(rootAt), message: 'no assertion was executed' }
+      : null
   if (error instanceof loaded.runtime.RaisedError) {
     const object = error.errorObject
     const info = object.get('info')
@@ -150,10 +204,20 @@ function fileError(outcome: TestOutcome, rootAt: string, loaded: Loaded, options
     if (own !== null) return { kind: 'raised', at: at(own[1]!), message: own[2]! }
     const message = String(object.get('message') ?? 'error')
     const detail = entries.length === 0 ? '' : `: ${entries.join('; ')}`
-    return { kind: 'raised', at: at(loaded.locator.locate(error) ?? rootAt), message: `${message} (${error.code ?? error.status})${detail}` }
+    return {
+      kind: 'raised',
+      at: at(loaded.locator.locate(error) ?? rootAt),
+      message: `${message} (${error.code ?? error.status})${detail}`,
+    }
   }
-  options.stderr.write(`svc-test: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  return { kind: 'internal', at: at(loaded.locator.locate(error) ?? rootAt), message: `internal error: ${error instanceof Error ? error.message : String(error)}` }
+  options.stderr.write(
+    `svc-test: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  return {
+    kind: 'internal',
+    at: at(loaded.locator.locate(error) ?? rootAt),
+    message: `internal error: ${error instanceof Error ? error.message : String(error)}`,
+  }
 }
 
 /** A path relative to the current directory, with `/` (as CL4 writes files). */
@@ -172,10 +236,16 @@ function compileError(diagnostics: readonly Diagnostic[], cwd: string): FileErro
   const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error')
   if (error === undefined) return { kind: 'compile-error', at: null, message: 'the test document does not compile' }
   const { line, column } = lineColOf(error.loc.file, error.loc.start)
-  return { kind: 'compile-error', at: { file: cwdFile(error.loc.file.path, cwd), line, column }, message: error.message }
+  return {
+    kind: 'compile-error',
+    at: { file: cwdFile(error.loc.file.path, cwd), line, column },
+    message: error.message,
+  }
 }
 
 /** The first error as `file:line:col: message`, or null. */
 function firstError(diagnostics: readonly Diagnostic[], cwd: string): string | null {
-  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? errorText(compileError(diagnostics, cwd)) : null
+  return diagnostics.some((diagnostic) => diagnostic.severity === 'error')
+    ? errorText(compileError(diagnostics, cwd))
+    : null
 }

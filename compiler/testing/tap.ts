@@ -6,7 +6,16 @@
  * and at most one `# error: ...`; last `# passed: <p>, failed: <f>`. The YAML block names each failed
  * assertion's position, expression, expected and actual text, the error and the file's duration.
  */
-import { counted, errorText, failuresOf, positionText, roundMs, type FileReport, type Reporter, type Write } from './test-report.js'
+import {
+  counted,
+  errorText,
+  failuresOf,
+  type FileReport,
+  positionText,
+  type Reporter,
+  roundMs,
+  type Write,
+} from './test-report.js'
 
 export const TAP_VERSION_LINE = 'TAP version 14'
 
@@ -31,7 +40,9 @@ export function fileLines(n: number, report: FileReport): string[] {
   const failures = failuresOf(report)
   const lines = [`not ok ${n} ${oneLine(report.label)}: ${count}, ${failures.length} failed`, ...yamlBlock(report)]
   for (const failure of failures) {
-    lines.push(`# assertion ${failure.index} (${oneLine(failure.label)}): expected ${oneLine(failure.expected)}, got ${oneLine(failure.actual)}`)
+    lines.push(
+      `# assertion ${failure.index} (${oneLine(failure.label)}): expected ${oneLine(failure.expected)}, got ${oneLine(failure.actual)}`,
+    )
   }
   if (report.error !== null) lines.push(`# error: ${oneLine(errorText(report.error))}`)
   return lines
@@ -45,8 +56,14 @@ export function summaryLine(passed: number, failed: number): string {
 function yamlBlock(report: FileReport): string[] {
   const failures = failuresOf(report)
   const error = report.error
-  const message = error !== null ? errorText(error) : `${failures.length} of ${counted(report.assertions.length, 'assertion')} failed`
-  const body = [`message: ${yamlString(message)}`, 'severity: fail', `file: ${yamlString(report.file)}`, `duration_ms: ${roundMs(report.durationMs)}`]
+  const message =
+    error !== null ? errorText(error) : `${failures.length} of ${counted(report.assertions.length, 'assertion')} failed`
+  const body = [
+    `message: ${yamlString(message)}`,
+    'severity: fail',
+    `file: ${yamlString(report.file)}`,
+    `duration_ms: ${roundMs(report.durationMs)}`,
+  ]
   if (failures.length > 0) {
     body.push('failures:')
     for (const failure of failures) {
@@ -74,7 +91,10 @@ function yamlBlock(report: FileReport): string[] {
  * allow unescaped (DEL, C1 controls, line and paragraph separators, BOM, lone surrogates) are escaped.
  */
 export function yamlString(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /** TAP lines end at line breaks: any inside a text become spaces. */

@@ -6,7 +6,8 @@
  * assertion's actual value held.
  */
 
-const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const NOT_XML_CHAR =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 function visible(text: string): string {
   return text.replace(NOT_XML_CHAR, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)

@@ -15,16 +15,17 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative, resolve, sep } from 'node:path'
+
 import { definitionSitePath } from '../../runtime/upstream/upstream-definitions.js'
 import { JsonObject, type JsonValue } from '../../runtime/values/json-value.js'
 import { loadDefinition } from '../definition/index.js'
 import { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { Loc } from '../diagnostics/source.js'
 import type { DefinitionNode, HandlerNode } from '../ir/definition.js'
+import type { ProxyValueNode } from '../ir/definition.js'
 import type { FlowNode } from '../ir/flow.js'
 import type { StatementNode } from '../ir/statements.js'
 import type { TemplateNode, TemplatePart } from '../ir/template.js'
-import type { ProxyValueNode } from '../ir/definition.js'
 import type { UpstreamDefinitions } from '../ir/upstream.js'
 import { checkSchemas } from '../schemas/check.js'
 import { forEachStatement } from '../validate/walk.js'
@@ -39,7 +40,12 @@ interface Reference {
 /** Warnings that only make sense for the gateway's own definition. */
 const HANDLER_ONLY = new Set(['definition/no-handler', 'security/not-enforced'])
 
-export function loadUpstreamDefinitions(definition: DefinitionNode, flows: ReadonlyMap<string, FlowNode>, bag: DiagnosticBag, outDir?: string): UpstreamDefinitions {
+export function loadUpstreamDefinitions(
+  definition: DefinitionNode,
+  flows: ReadonlyMap<string, FlowNode>,
+  bag: DiagnosticBag,
+  outDir?: string,
+): UpstreamDefinitions {
   const found = new Finder()
   for (const flow of flows.values()) forEachStatement(flow.body, (statement) => found.statement(statement))
   for (const route of definition.routes) {
@@ -75,7 +81,10 @@ export function loadUpstreamDefinitions(definition: DefinitionNode, flows: Reado
       else invalid.set(path, own.sorted().find((d) => d.severity === 'error')?.message ?? 'it cannot be loaded')
     }
   }
-  return { definitions: new Map([...loaded].sort(([a], [b]) => (a < b ? -1 : 1))), invalid: new Map([...invalid].sort(([a], [b]) => (a < b ? -1 : 1))) }
+  return {
+    definitions: new Map([...loaded].sort(([a], [b]) => (a < b ? -1 : 1))),
+    invalid: new Map([...invalid].sort(([a], [b]) => (a < b ? -1 : 1))),
+  }
 }
 
 /** Loads one definition into `bag` without the handler-only warnings; undefined when it has errors. */
@@ -123,7 +132,8 @@ class Finder {
     const options = member(handler.config, 'options')
     const value = options === undefined ? undefined : member(options, 'definition')
     if (value === undefined) return
-    if (value.kind === 'json' && typeof value.value === 'string') this.references.push({ value: value.value, dir: handler.dir, loc: handler.definitionLoc ?? handler.loc })
+    if (value.kind === 'json' && typeof value.value === 'string')
+      this.references.push({ value: value.value, dir: handler.dir, loc: handler.definitionLoc ?? handler.loc })
     else if (value.kind === 'env') this.dynamic = true
   }
 
@@ -165,10 +175,16 @@ function candidateFiles(definition: DefinitionNode, outDir: string | undefined):
       const path = join(dir, entry.name)
       if (entry.isDirectory()) {
         // an output folder of an earlier build (CL2) holds copies of the site
-        if (path !== skip && !(existsSync(join(path, 'build.json')) && existsSync(join(path, 'server.mjs')))) visit(path)
-      } else if (entry.isFile() && ['.yaml', '.yml', '.json'].includes(extname(entry.name).toLowerCase()) && path !== definition.file.path) {
+        if (path !== skip && !(existsSync(join(path, 'build.json')) && existsSync(join(path, 'server.mjs'))))
+          visit(path)
+      } else if (
+        entry.isFile() &&
+        ['.yaml', '.yml', '.json'].includes(extname(entry.name).toLowerCase()) &&
+        path !== definition.file.path
+      ) {
         const text = readFileSync(path, 'utf8')
-        if (SWAGGER_KEY.test(text) || /"swagger"\s*:/.test(text.slice(0, 4096))) out.push(relative(definition.siteRoot, path).split(sep).join('/'))
+        if (SWAGGER_KEY.test(text) || /"swagger"\s*:/.test(text.slice(0, 4096)))
+          out.push(relative(definition.siteRoot, path).split(sep).join('/'))
       }
     }
   }

@@ -65,7 +65,8 @@ export function templateDefinitions(parts: readonly TemplatePart[]): TemplateDef
   const literals: { value: string; loc: Loc }[] = []
   let dynamic = false
   const stack: Container[] = []
-  const inOptions = () => stack.length >= 2 && stack[stack.length - 1]!.object && stack[stack.length - 2]!.key === 'options'
+  const inOptions = () =>
+    stack.length >= 2 && stack[stack.length - 1]!.object && stack[stack.length - 2]!.key === 'options'
   // a string being read, possibly across pieces (a command inside it makes it computed)
   let string: { chars: string; loc: Loc | null; command: boolean } | null = null
   const endString = (read: { chars: string; loc: Loc | null; command: boolean }) => {

@@ -13,7 +13,11 @@ export { PREDEFINED_VARIABLES } from './unset-variable-rule.js'
 export const RULES: readonly ProjectRule[] = [UNSET_VARIABLE_RULE]
 
 /** Runs every rule over the compiled flows. */
-export function checkProject(flows: ReadonlyMap<string, FlowNode>, bag: DiagnosticBag, facts: Partial<ProjectFacts> = {}): void {
+export function checkProject(
+  flows: ReadonlyMap<string, FlowNode>,
+  bag: DiagnosticBag,
+  facts: Partial<ProjectFacts> = {},
+): void {
   const complete: ProjectFacts = { setElsewhere: facts.setElsewhere ?? [] }
   for (const rule of RULES) rule.check(flows, bag, complete)
 }

@@ -4,8 +4,8 @@
  * expression, with a near-miss suggestion: `variable $reqeust is never set; did you mean $request?`.
  */
 import { suggestBest } from '../diagnostics/did-you-mean.js'
-import { forEachExpression, forEachStatement } from './walk.js'
 import type { ProjectRule } from './rule.js'
+import { forEachExpression, forEachStatement } from './walk.js'
 
 /** Predefined variables (flows.md F-VAR-7). */
 export const PREDEFINED_VARIABLES = ['body', 'env', 'request', 'server', 'upstream', 'error'] as const

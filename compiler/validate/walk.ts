@@ -15,7 +15,10 @@ export function expressionsOf(statement: StatementNode): XPathNode[] {
 }
 
 /** Every expression of a flow body, in document order. */
-export function forEachExpression(statements: readonly StatementNode[], visit: (expr: XPathNode, statement: StatementNode) => void): void {
+export function forEachExpression(
+  statements: readonly StatementNode[],
+  visit: (expr: XPathNode, statement: StatementNode) => void,
+): void {
   forEachStatement(statements, (statement) => {
     for (const expr of expressionsOf(statement)) visit(expr, statement)
   })

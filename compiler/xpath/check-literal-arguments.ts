@@ -16,15 +16,22 @@ import { JsonSyntaxError } from '../../runtime/oxn/json-syntax-error.js'
 import { parseJson } from '../../runtime/oxn/parse-json.js'
 import { childTagged, walkXqx, type XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
 import { codecNamed, unknownCodecMessage } from '../../runtime/xpath/functions/codecs.js'
-import { JWT_ALGORITHMS, isJwtRestriction, unknownJwtAlgorithmMessage } from '../../runtime/xpath/functions/jwt-algorithms.js'
+import {
+  isJwtRestriction,
+  JWT_ALGORITHMS,
+  unknownJwtAlgorithmMessage,
+} from '../../runtime/xpath/functions/jwt-algorithms.js'
 import { checkRegexFlags, compileRegex } from '../../runtime/xpath/functions/regex.js'
-import { SIGNATURE_ALGORITHMS, unknownSignatureAlgorithmMessage } from '../../runtime/xpath/functions/signature-algorithms.js'
+import {
+  SIGNATURE_ALGORITHMS,
+  unknownSignatureAlgorithmMessage,
+} from '../../runtime/xpath/functions/signature-algorithms.js'
 import { compileSortKey } from '../../runtime/xpath/functions/sort-key.js'
 import { resolvesToGateway } from '../../runtime/xpath/registry.js'
-import { backtrackingProblem } from '../redos/check-pattern.js'
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { AreaCode } from '../diagnostics/codes.js'
-import { subLoc, type Loc, type SubSource } from '../diagnostics/source.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { type Loc, subLoc, type SubSource } from '../diagnostics/source.js'
+import { backtrackingProblem } from '../redos/check-pattern.js'
 
 /** What a site probe finds at a site-relative path. */
 export type SiteEntry = 'file' | 'directory' | null
@@ -84,17 +91,24 @@ const standardPatternCheck: ArgumentCheck = (pattern) => {
 
 const flagsCheck: ArgumentCheck = (flags) => {
   const problem = checkRegexFlags(flags)
-  return problem === undefined ? undefined : error('xpath/invalid-regex', `invalid regular expression flags "${flags}": ${problem}`)
+  return problem === undefined
+    ? undefined
+    : error('xpath/invalid-regex', `invalid regular expression flags "${flags}": ${problem}`)
 }
 
-const codecCheck: ArgumentCheck = (name) => (codecNamed(name) ? undefined : error('xpath/unknown-codec', unknownCodecMessage(name)))
+const codecCheck: ArgumentCheck = (name) =>
+  codecNamed(name) ? undefined : error('xpath/unknown-codec', unknownCodecMessage(name))
 
 const signatureAlgorithmCheck: ArgumentCheck = (name) =>
-  SIGNATURE_ALGORITHMS.has(name.toLowerCase()) ? undefined : error('xpath/unknown-algorithm', unknownSignatureAlgorithmMessage(name))
+  SIGNATURE_ALGORITHMS.has(name.toLowerCase())
+    ? undefined
+    : error('xpath/unknown-algorithm', unknownSignatureAlgorithmMessage(name))
 
-const jwtAlgorithmCheck: ArgumentCheck = (name) => (JWT_ALGORITHMS.has(name) ? undefined : error('xpath/unknown-algorithm', unknownJwtAlgorithmMessage(name)))
+const jwtAlgorithmCheck: ArgumentCheck = (name) =>
+  JWT_ALGORITHMS.has(name) ? undefined : error('xpath/unknown-algorithm', unknownJwtAlgorithmMessage(name))
 
-const jwtRestrictionCheck: ArgumentCheck = (name) => (isJwtRestriction(name) ? undefined : error('xpath/unknown-algorithm', unknownJwtAlgorithmMessage(name, true)))
+const jwtRestrictionCheck: ArgumentCheck = (name) =>
+  isJwtRestriction(name) ? undefined : error('xpath/unknown-algorithm', unknownJwtAlgorithmMessage(name, true))
 
 const jsonCheck: ArgumentCheck = (text, call) => {
   try {
@@ -108,7 +122,9 @@ const jsonCheck: ArgumentCheck = (text, call) => {
 
 const sortKeyCheck: ArgumentCheck = (key) => {
   const compiled = compileSortKey(key)
-  return compiled.ok ? undefined : error('xpath/invalid-sort-key', `sort(): invalid key expression "${key}": ${compiled.reason}`)
+  return compiled.ok
+    ? undefined
+    : error('xpath/invalid-sort-key', `sort(): invalid key expression "${key}": ${compiled.reason}`)
 }
 
 /** XC-6 for LOC-1 locations (`json-doc`, `lookup`) or `svc://` URLs only (`svc-document`, `file-exists`). */
@@ -118,7 +134,9 @@ function fileCheck(svcOnly: boolean): ArgumentCheck {
     if (svcOnly && !text.startsWith('svc://site/')) return undefined
     const parsed = parseLocation(text, site.dir)
     if (!parsed.ok) {
-      return parsed.reason.startsWith('path leaves') ? warning('xpath/file-not-found', `${call.name}(): file ${text} is outside the site root`) : undefined
+      return parsed.reason.startsWith('path leaves')
+        ? warning('xpath/file-not-found', `${call.name}(): file ${text} is outside the site root`)
+        : undefined
     }
     if (parsed.location.kind !== 'file') return undefined
     const found = site.probe(parsed.location.path)
@@ -132,8 +150,20 @@ function fileCheck(svcOnly: boolean): ArgumentCheck {
 
 /** The checks of each function, by argument position (`-1`: every argument from the second on). */
 const CHECKS: ReadonlyMap<string, readonly (readonly [number, ArgumentCheck])[]> = new Map([
-  ['matches', [[1, patternCheck(2)], [2, flagsCheck]] as const],
-  ['replace', [[1, patternCheck(3)], [3, flagsCheck]] as const],
+  [
+    'matches',
+    [
+      [1, patternCheck(2)],
+      [2, flagsCheck],
+    ] as const,
+  ],
+  [
+    'replace',
+    [
+      [1, patternCheck(3)],
+      [3, flagsCheck],
+    ] as const,
+  ],
   ['split', [[1, patternCheck(undefined)]] as const],
   ['apply-codecs', [[-1, codecCheck]] as const],
   ['calc-signature', [[3, signatureAlgorithmCheck]] as const],
@@ -178,7 +208,8 @@ function functionCalls(ast: XqxNode): Call[] {
     if (nameNode === undefined || prefix === undefined) return
     const name = nameNode.text ?? ''
     const gateway = prefix === 'svc' || (prefix === '' && resolvesToGateway(name, args.length))
-    if (gateway || prefix === '' || prefix === 'fn') calls.push({ name, standard: !gateway, literals: args.map(literalOf) })
+    if (gateway || prefix === '' || prefix === 'fn')
+      calls.push({ name, standard: !gateway, literals: args.map(literalOf) })
   })
   return calls
 }
@@ -194,7 +225,13 @@ function literalLoc(sub: SubSource, literal: string, fallback: Loc): Loc {
 }
 
 /** Reports the problems of every literal argument; returns whether there was no error. */
-export function checkLiteralArguments(ast: XqxNode, sub: SubSource, loc: Loc, bag: DiagnosticBag, site?: ExpressionSite): boolean {
+export function checkLiteralArguments(
+  ast: XqxNode,
+  sub: SubSource,
+  loc: Loc,
+  bag: DiagnosticBag,
+  site?: ExpressionSite,
+): boolean {
   let ok = true
   for (const call of functionCalls(ast)) {
     const checks = call.standard ? STANDARD_CHECKS.get(`${call.name}#${call.literals.length}`) : CHECKS.get(call.name)

@@ -6,8 +6,15 @@
  * contains() starts-with() true() false()` become a FastExpr that the emitter turns into plain
  * JavaScript; anything else returns undefined and is left to the engine.
  */
-import type { FastArithmeticOperator, FastAxis, FastComparisonOperator, FastExpr, FastFunctionName, FastPredicate } from '../ir/xpath.js'
 import { childTagged, type XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
+import type {
+  FastArithmeticOperator,
+  FastAxis,
+  FastComparisonOperator,
+  FastExpr,
+  FastFunctionName,
+  FastPredicate,
+} from '../ir/xpath.js'
 
 const COMPARISONS: Readonly<Record<string, FastComparisonOperator>> = {
   equalOp: '=',
@@ -46,7 +53,8 @@ export function fastExpression(node: XqxNode): FastExpr | undefined {
   const comparison = COMPARISONS[node.tag]
   if (comparison !== undefined) return binary(node, (left, right) => ({ kind: 'compare', op: comparison, left, right }))
   const arithmetic = ARITHMETIC[node.tag]
-  if (arithmetic !== undefined) return binary(node, (left, right) => ({ kind: 'arithmetic', op: arithmetic, left, right }))
+  if (arithmetic !== undefined)
+    return binary(node, (left, right) => ({ kind: 'arithmetic', op: arithmetic, left, right }))
   switch (node.tag) {
     case 'andOp':
     case 'orOp': {
@@ -69,7 +77,9 @@ export function fastExpression(node: XqxNode): FastExpr | undefined {
     }
     case 'varRef': {
       const name = childTagged(node, 'name')
-      return name && !name.attrs['prefix'] && name.attrs['URI'] === undefined ? { kind: 'variable', name: name.text ?? '' } : undefined
+      return name && !name.attrs['prefix'] && name.attrs['URI'] === undefined
+        ? { kind: 'variable', name: name.text ?? '' }
+        : undefined
     }
     case 'contextItemExpr':
       return { kind: 'context' }
@@ -156,10 +166,16 @@ function predicatesOf(parts: readonly XqxNode[]): FastPredicate[] | undefined {
 }
 
 function predicateOf(expression: XqxNode): FastPredicate | undefined {
-  if (expression.tag === 'integerConstantExpr') return { kind: 'position', value: Number(childTagged(expression, 'value')?.text) }
+  if (expression.tag === 'integerConstantExpr')
+    return { kind: 'position', value: Number(childTagged(expression, 'value')?.text) }
   if (expression.tag === 'functionCallExpr') {
     const name = childTagged(expression, 'functionName')
-    if (name?.attrs['prefix'] === '' && name.text === 'last' && (childTagged(expression, 'arguments')?.children.length ?? 0) === 0) return { kind: 'last' }
+    if (
+      name?.attrs['prefix'] === '' &&
+      name.text === 'last' &&
+      (childTagged(expression, 'arguments')?.children.length ?? 0) === 0
+    )
+      return { kind: 'last' }
   }
   const expr = fastExpression(expression)
   return expr && { kind: 'expr', expr }

@@ -7,12 +7,13 @@
  */
 import { statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { subLoc, type SubSource } from '../diagnostics/source.js'
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import type { XPathNode, XPathPlan } from '../ir/xpath.js'
+
 import { freeVariables } from '../../runtime/xpath/ast/free-variables.js'
 import { printXPath } from '../../runtime/xpath/ast/print.js'
 import { rewriteExpression } from '../../runtime/xpath/ast/rewrite.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { subLoc, type SubSource } from '../diagnostics/source.js'
+import type { XPathNode, XPathPlan } from '../ir/xpath.js'
 import { checkFunctions } from './check-functions.js'
 import { checkLiteralArguments, type ExpressionSite, type SiteEntry } from './check-literal-arguments.js'
 import { fastExpression } from './fast-path.js'
@@ -25,7 +26,11 @@ export interface ExpressionOptions {
 }
 
 /** Parses and checks an expression; undefined (after reporting) when it has errors. */
-export function parseExpression(sub: SubSource, bag: DiagnosticBag, options: ExpressionOptions = {}): XPathNode | undefined {
+export function parseExpression(
+  sub: SubSource,
+  bag: DiagnosticBag,
+  options: ExpressionOptions = {},
+): XPathNode | undefined {
   const start = Math.max(0, sub.text.search(/\S/))
   const end = sub.text.trimEnd().length
   const loc = subLoc(sub, start, Math.max(start, end))
@@ -41,7 +46,9 @@ export function parseExpression(sub: SubSource, bag: DiagnosticBag, options: Exp
 }
 
 /** A parser for the flows of one site (XC-6 looks literal files up below `siteRoot`). */
-export function expressionParser(options: ExpressionOptions): (sub: SubSource, bag: DiagnosticBag) => XPathNode | undefined {
+export function expressionParser(
+  options: ExpressionOptions,
+): (sub: SubSource, bag: DiagnosticBag) => XPathNode | undefined {
   return (sub, bag) => parseExpression(sub, bag, options)
 }
 

@@ -3,10 +3,10 @@
  * syntax errors are reported at the offending position mapped through the SubSource, with the
  * parser's short reason.
  */
-import { subLoc, type SubSource } from '../diagnostics/source.js'
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { parseExpressionText } from '../../runtime/xpath/ast/parse.js'
 import type { XqxNode } from '../../runtime/xpath/ast/xqx-node.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { subLoc, type SubSource } from '../diagnostics/source.js'
 
 /** The expression tree, or undefined after reporting an `xpath/syntax` error. */
 export function parseXPath(sub: SubSource, bag: DiagnosticBag): XqxNode | undefined {

@@ -6,11 +6,19 @@
  * the rest of its tree. Literal `sort()` keys (FN-sort-2) are analysed the same way; a computed key,
  * or `sort` called through a function reference, may read anything.
  */
+import { childTagged, freeVariables, parseExpressionText, walkXqx, type XqxNode } from '../../runtime/xpath/index.js'
 import { VariableUsesBuilder } from '../ir/variable-uses-builder.js'
 import type { VariableUses } from '../ir/xpath.js'
-import { childTagged, freeVariables, parseExpressionText, walkXqx, type XqxNode } from '../../runtime/xpath/index.js'
 
-const CLIMBING_AXES = new Set(['parent', 'ancestor', 'ancestor-or-self', 'preceding', 'preceding-sibling', 'following', 'following-sibling'])
+const CLIMBING_AXES = new Set([
+  'parent',
+  'ancestor',
+  'ancestor-or-self',
+  'preceding',
+  'preceding-sibling',
+  'following',
+  'following-sibling',
+])
 
 export function variableUses(ast: XqxNode): VariableUses {
   const uses = new VariableUsesBuilder()
@@ -68,15 +76,25 @@ function leadingChildStep(path: XqxNode): { ref: XqxNode; child: string } | unde
 }
 
 /** As compiler/xpath/check-literal-arguments.ts: `f(a, b)` and `a => f(b)`, with the name's prefix. */
-function functionCall(node: XqxNode): { name: string; prefix: string | undefined; args: readonly XqxNode[] } | undefined {
+function functionCall(
+  node: XqxNode,
+): { name: string; prefix: string | undefined; args: readonly XqxNode[] } | undefined {
   if (node.tag === 'functionCallExpr') {
     const name = childTagged(node, 'functionName')
-    return { name: name?.text ?? '', prefix: name?.attrs['prefix'], args: childTagged(node, 'arguments')?.children ?? [] }
+    return {
+      name: name?.text ?? '',
+      prefix: name?.attrs['prefix'],
+      args: childTagged(node, 'arguments')?.children ?? [],
+    }
   }
   if (node.tag === 'arrowExpr') {
     const name = childTagged(node, 'EQName')
     const first = childTagged(node, 'argExpr')?.children[0]
-    return { name: name?.text ?? '', prefix: name?.attrs['prefix'], args: [...(first ? [first] : []), ...(childTagged(node, 'arguments')?.children ?? [])] }
+    return {
+      name: name?.text ?? '',
+      prefix: name?.attrs['prefix'],
+      args: [...(first ? [first] : []), ...(childTagged(node, 'arguments')?.children ?? [])],
+    }
   }
   return undefined
 }

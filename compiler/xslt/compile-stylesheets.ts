@@ -7,6 +7,7 @@
  * stylesheet. Returns the SEF texts by their file name in the output folder.
  */
 import { availableParallelism } from 'node:os'
+
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import type { StylesheetNode, XsltNode } from '../ir/content-actions.js'
 import type { FlowNode } from '../ir/flow.js'
@@ -24,12 +25,20 @@ export interface StylesheetOptions {
 }
 
 /** Compiles the stylesheets of all flows; problems go into the bag. */
-export async function compileStylesheets(flows: ReadonlyMap<string, FlowNode>, bag: DiagnosticBag, options: StylesheetOptions = {}): Promise<CompiledStylesheets> {
+export async function compileStylesheets(
+  flows: ReadonlyMap<string, FlowNode>,
+  bag: DiagnosticBag,
+  options: StylesheetOptions = {},
+): Promise<CompiledStylesheets> {
   const actions = xsltActions(flows)
   const compiled = new Map<string, string>()
   if (actions.length === 0) return compiled
   if (xsltCompilerVersion() === undefined) {
-    bag.error('xslt/compiler-missing', actions[0]!.stylesheet.loc, 'xslt needs the optional packages xslt3 and saxon-js, which are not installed')
+    bag.error(
+      'xslt/compiler-missing',
+      actions[0]!.stylesheet.loc,
+      'xslt needs the optional packages xslt3 and saxon-js, which are not installed',
+    )
     return compiled
   }
   const unique = new Map<string, XsltNode>()

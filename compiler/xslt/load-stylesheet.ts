@@ -11,12 +11,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
-import { createSourceFile, locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
-import type { StylesheetDocument, StylesheetNode, StylesheetOutput } from '../ir/content-actions.js'
+
 import { normaliseSitePath, parseLocation } from '../../runtime/context/location.js'
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
+import { createSourceFile, type Loc, locAt, type SourceFile } from '../diagnostics/source.js'
+import type { StylesheetDocument, StylesheetNode, StylesheetOutput } from '../ir/content-actions.js'
+import { type ModuleFacts, readStylesheetModule } from './stylesheet-module.js'
 import { xsltCompilerVersion } from './xslt3.js'
-import { readStylesheetModule, type ModuleFacts } from './stylesheet-module.js'
 
 const SITE_URI = 'svc://site/'
 
@@ -27,7 +28,12 @@ interface LoadedModule {
 }
 
 /** The stylesheet at site-relative `path` (named at `srcLoc`); undefined after reported problems. */
-export function loadStylesheet(siteRoot: string, path: string, srcLoc: Loc, bag: DiagnosticBag): StylesheetNode | undefined {
+export function loadStylesheet(
+  siteRoot: string,
+  path: string,
+  srcLoc: Loc,
+  bag: DiagnosticBag,
+): StylesheetNode | undefined {
   const modules = new Map<string, LoadedModule>()
   const pending: { path: string; loc: Loc; what: string }[] = [{ path, loc: srcLoc, what: 'stylesheet' }]
   let ok = true
@@ -53,7 +59,11 @@ export function loadStylesheet(siteRoot: string, path: string, srcLoc: Loc, bag:
       const target = resolveModuleUri(reference.href, next.path)
       const loc = locAt(file, reference.offset)
       if (target === undefined) {
-        bag.error('xslt/invalid-stylesheet', loc, `xsl:${reference.kind} href "${reference.href}" must be a relative path inside the project`)
+        bag.error(
+          'xslt/invalid-stylesheet',
+          loc,
+          `xsl:${reference.kind} href "${reference.href}" must be a relative path inside the project`,
+        )
         ok = false
       } else pending.push({ path: target, loc, what: `xsl:${reference.kind} target` })
     }
@@ -76,7 +86,13 @@ export function loadStylesheet(siteRoot: string, path: string, srcLoc: Loc, bag:
 }
 
 /** Reads a module as UTF-8 text; a missing, unreadable or outside file is a CE at `loc`. */
-function readModule(siteRoot: string, path: string, loc: Loc, what: string, bag: DiagnosticBag): SourceFile | undefined {
+function readModule(
+  siteRoot: string,
+  path: string,
+  loc: Loc,
+  what: string,
+  bag: DiagnosticBag,
+): SourceFile | undefined {
   const absolute = join(siteRoot, path)
   let bytes: Uint8Array
   try {
@@ -158,7 +174,11 @@ function documentsOf(modules: readonly LoadedModule[], bag: DiagnosticBag): Styl
       const uri = resolveUri(call.uri, module.path)
       const location = uri === undefined ? undefined : locationOf(uri)
       if (uri === undefined || location === undefined) {
-        bag.error('xslt/refused-resource', loc, `document "${call.uri}" is not an svc:// location; stylesheets read only content locations and project files`)
+        bag.error(
+          'xslt/refused-resource',
+          loc,
+          `document "${call.uri}" is not an svc:// location; stylesheets read only content locations and project files`,
+        )
         ok = false
         continue
       }

@@ -39,15 +39,19 @@ export function resourceCalls(text: string): ResourceCall[] {
       i = skipLiteral(text, i)
       continue
     }
-    const name = /^(?:fn:|Q\{http:\/\/www\.w3\.org\/2005\/xpath-functions\})?([a-z][a-z-]*)\s*([(#])/.exec(text.slice(i))
+    const name = /^(?:fn:|Q\{http:\/\/www\.w3\.org\/2005\/xpath-functions\})?([a-z][a-z-]*)\s*([(#])/.exec(
+      text.slice(i),
+    )
     if (name === null || isNameCharacter(text[i - 1])) {
       i++
       continue
     }
     const local = name[1]!
     const argumentStart = i + name[0].length
-    if (REFUSED_FUNCTIONS.has(local)) calls.push({ ok: false, offset: i, reason: `${local}() is not available in stylesheets` })
-    else if (DOCUMENT_FUNCTIONS.has(local) && name[2] === '#') calls.push({ ok: false, offset: i, reason: `a reference to ${local}() is not allowed in stylesheets` })
+    if (REFUSED_FUNCTIONS.has(local))
+      calls.push({ ok: false, offset: i, reason: `${local}() is not available in stylesheets` })
+    else if (DOCUMENT_FUNCTIONS.has(local) && name[2] === '#')
+      calls.push({ ok: false, offset: i, reason: `a reference to ${local}() is not allowed in stylesheets` })
     else if (DOCUMENT_FUNCTIONS.has(local)) calls.push(documentCall(text, i, argumentStart, local))
     i = argumentStart
   }
@@ -58,7 +62,11 @@ export function resourceCalls(text: string): ResourceCall[] {
 function documentCall(text: string, offset: number, argumentStart: number, local: string): ResourceCall {
   const literal = /^\s*("[^"]*"|'[^']*')\s*[,)]/.exec(text.slice(argumentStart))
   if (literal === null) {
-    return { ok: false, offset, reason: `${local}() needs a literal URI such as ${local}('svc://site/data.xml'); a computed URI could read any file of the server` }
+    return {
+      ok: false,
+      offset,
+      reason: `${local}() needs a literal URI such as ${local}('svc://site/data.xml'); a computed URI could read any file of the server`,
+    }
   }
   const quoted = literal[1]!
   // XPath doubles a quote to escape it; neither form can hold the other quote here

@@ -13,7 +13,12 @@ import { join } from 'node:path'
 
 /** The cache's root folder (created on first use). */
 export function cacheRoot(dir?: string): string {
-  const candidates = [dir, process.env.SVC_CACHE_DIR, process.env.XDG_CACHE_HOME && join(process.env.XDG_CACHE_HOME, 'svc-gateway'), join(homedir(), '.cache', 'svc-gateway')]
+  const candidates = [
+    dir,
+    process.env.SVC_CACHE_DIR,
+    process.env.XDG_CACHE_HOME && join(process.env.XDG_CACHE_HOME, 'svc-gateway'),
+    join(homedir(), '.cache', 'svc-gateway'),
+  ]
   for (const candidate of candidates) {
     if (!candidate) continue
     try {

@@ -8,10 +8,11 @@
  * would read or write files, are refused there). The first problem ends the module's reading.
  */
 import sax from 'sax'
+
+import { internalSubsetProblem } from '../../runtime/oxn/decoders/doctype.js'
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js'
 import { locAt, type SourceFile } from '../diagnostics/source.js'
-import { internalSubsetProblem } from '../../runtime/oxn/decoders/doctype.js'
-import { resourceCalls, type ResourceCall } from './resource-calls.js'
+import { type ResourceCall, resourceCalls } from './resource-calls.js'
 
 export const XSLT_NAMESPACE = 'http://www.w3.org/1999/XSL/Transform'
 
@@ -41,7 +42,11 @@ export function readStylesheetModule(file: SourceFile, bag: DiagnosticBag): Modu
   }
   const refused = internalSubsetProblem(text)
   if (refused !== undefined) {
-    bag.error('xslt/invalid-stylesheet', locAt(file, Math.max(0, text.indexOf('<!DOCTYPE'))), `malformed stylesheet: ${refused}`)
+    bag.error(
+      'xslt/invalid-stylesheet',
+      locAt(file, Math.max(0, text.indexOf('<!DOCTYPE'))),
+      `malformed stylesheet: ${refused}`,
+    )
     return undefined
   }
   const references: ModuleReference[] = []
@@ -62,7 +67,8 @@ export function readStylesheetModule(file: SourceFile, bag: DiagnosticBag): Modu
       if (attribute.local === 'expand-text' && /^(yes|true|1)$/.test(attribute.value.trim())) expandText = true
       const valueStart = start + attributeValueOffset(tagText, attribute.name)
       const expression = isXslt && attribute.uri === '' ? attribute.value : bracedParts(attribute.value)
-      for (const call of resourceCalls(expression)) calls.push({ ...call, offset: valueStart + Math.min(call.offset, attribute.value.length) })
+      for (const call of resourceCalls(expression))
+        calls.push({ ...call, offset: valueStart + Math.min(call.offset, attribute.value.length) })
     }
     if (!isXslt) return
     const value = (name: string): string | null => tag.attributes[name]?.value ?? null
@@ -74,7 +80,11 @@ export function readStylesheetModule(file: SourceFile, bag: DiagnosticBag): Modu
       calls.push({ ok: false, offset: start, reason: `xsl:${tag.local} is not available in stylesheets` })
     } else if (tag.local === 'result-document') {
       // the engine would write the document as a file of the server
-      calls.push({ ok: false, offset: start, reason: 'xsl:result-document is not available in stylesheets: it would write files on the server' })
+      calls.push({
+        ok: false,
+        offset: start,
+        reason: 'xsl:result-document is not available in stylesheets: it would write files on the server',
+      })
     }
   }
   parser.ontext = (data) => {

@@ -13,7 +13,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+
 import { build, version as esbuildVersion } from 'esbuild'
+
 import { XSLT_ENGINE_FILE } from '../../runtime/xslt/setup.js'
 import type { CompiledStylesheets } from './compile-stylesheets.js'
 import { cacheRoot } from './stylesheet-cache.js'
@@ -49,7 +51,9 @@ async function bundledEngine(): Promise<Engine> {
   const root = dirname(manifest)
   const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
   const licence = readFileSync(join(root, 'LICENSE.txt'), 'utf8')
-  const key = createHash('sha256').update(`saxon-js ${version}\0esbuild ${esbuildVersion}\0${BUNDLE_RECIPE}`).digest('hex')
+  const key = createHash('sha256')
+    .update(`saxon-js ${version}\0esbuild ${esbuildVersion}\0${BUNDLE_RECIPE}`)
+    .digest('hex')
   const dir = join(cacheRoot(), 'engine')
   const cached = join(dir, `${key}.cjs`)
   try {

@@ -13,7 +13,8 @@
  * whose line holds the expression text. Anything unrecognised is reported at the `src` attribute.
  */
 import { fileURLToPath } from 'node:url'
-import { lineColOf, locAt, type Loc, type SourceFile } from '../diagnostics/source.js'
+
+import { lineColOf, type Loc, locAt, type SourceFile } from '../diagnostics/source.js'
 
 export interface StylesheetProblem {
   readonly loc: Loc
@@ -40,7 +41,11 @@ export function stylesheetProblem(stderr: string, modules: readonly SourceFile[]
     return { loc: lineLoc(module, Number(head[2])), message: message(detail) }
   }
   const xpath = /^Static error in XPath on line (\d+) \{(.*)\}: (.*)$/.exec(detail)
-  if (xpath) return { loc: expressionLoc(modules, Number(xpath[1]), xpath[2]!), message: message(`in {${xpath[2]}}: ${xpath[3]}`) }
+  if (xpath)
+    return {
+      loc: expressionLoc(modules, Number(xpath[1]), xpath[2]!),
+      message: message(`in {${xpath[2]}}: ${xpath[3]}`),
+    }
   const parse = /^Failed parsing XML in (\S+?): (.*) at line (\d+) column (\d+)$/.exec(detail)
   if (parse) {
     const module = moduleOfUrl(modules, parse[1]!) ?? modules[0]!
@@ -63,7 +68,10 @@ function lineLoc(file: SourceFile, line: number, column?: number): Loc {
   const start = lineStart(file, line)
   if (start === undefined) return locAt(file, 0)
   const end = lineEnd(file, start)
-  const offset = column !== undefined ? Math.min(start + Math.max(0, column - 1), end) : start + Math.max(0, file.text.slice(start, end).search(/\S/))
+  const offset =
+    column !== undefined
+      ? Math.min(start + Math.max(0, column - 1), end)
+      : start + Math.max(0, file.text.slice(start, end).search(/\S/))
   return locAt(file, offset)
 }
 

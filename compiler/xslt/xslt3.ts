@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+
 import { packageRoot } from '../package-root.js'
 
 function requireFromPackage(): NodeJS.Require {
@@ -26,7 +27,9 @@ export function installedFile(specifier: string): string | undefined {
 /** The installed `xslt3` version, or undefined when it is not installed. */
 export function xsltCompilerVersion(): string | undefined {
   const manifest = installedFile('xslt3/package.json')
-  return manifest === undefined ? undefined : (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+  return manifest === undefined
+    ? undefined
+    : (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
 }
 
 export interface XsltRun {
@@ -38,11 +41,16 @@ export interface XsltRun {
 /** Compiles `stylesheet` (an absolute path) to `sefFile`; resolves when the process has ended. */
 export function runXslt3(stylesheet: string, sefFile: string): Promise<XsltRun> {
   const command = installedFile('xslt3/xslt3.js')
-  if (command === undefined) return Promise.resolve({ status: null, stderr: 'the optional package xslt3 is not installed' })
+  if (command === undefined)
+    return Promise.resolve({ status: null, stderr: 'the optional package xslt3 is not installed' })
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [command, `-xsl:${stylesheet}`, `-export:${sefFile}`, '-nogo', '-relocate:on'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [command, `-xsl:${stylesheet}`, `-export:${sefFile}`, '-nogo', '-relocate:on'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
     let stderr = ''
     child.stderr.setEncoding('utf8')
     child.stderr.on('data', (chunk: string) => (stderr += chunk))

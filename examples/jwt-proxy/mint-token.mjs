@@ -25,7 +25,9 @@ export async function mintToken({ sub = 'ada', scope = 'orders:read', ttlSeconds
 
 // Run as a script (not imported): print one token.
 if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
-  const { values } = parseArgs({ options: { sub: { type: 'string' }, scope: { type: 'string' }, ttl: { type: 'string' } } })
+  const { values } = parseArgs({
+    options: { sub: { type: 'string' }, scope: { type: 'string' }, ttl: { type: 'string' } },
+  })
   const token = await mintToken({
     sub: values.sub,
     scope: values.scope,

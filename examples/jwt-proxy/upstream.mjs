@@ -54,7 +54,8 @@ export function createOrdersServer() {
       } catch {
         // answered below
       }
-      if (!Array.isArray(items) || items.length === 0) return sendJson(res, 400, { error: 'items must be a non-empty array' })
+      if (!Array.isArray(items) || items.length === 0)
+        return sendJson(res, 400, { error: 'items must be a non-empty array' })
       const order = { id: orders.length + 1, customer: claims.sub, items, status: 'new' }
       orders.push(order)
       return sendJson(res, 201, order, { Location: `/api/orders/${order.id}` })

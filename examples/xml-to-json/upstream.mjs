@@ -31,9 +31,11 @@ export function createLegacyServer() {
   return createServer(async (req, res) => {
     const body = await readBody(req)
     const path = new URL(req.url ?? '/', 'http://upstream').pathname
-    if (req.method === 'GET' && path === '/feeds/news.rss') return send(res, 200, 'application/rss+xml; charset=utf-8', read('news.rss'))
+    if (req.method === 'GET' && path === '/feeds/news.rss')
+      return send(res, 200, 'application/rss+xml; charset=utf-8', read('news.rss'))
     if (req.method === 'POST' && path === '/soap/customers') {
-      if (req.headers['soapaction'] !== '"urn:example:customers#GetCustomer"') return send(res, 400, 'text/plain', 'unknown SOAPAction')
+      if (req.headers['soapaction'] !== '"urn:example:customers#GetCustomer"')
+        return send(res, 400, 'text/plain', 'unknown SOAPAction')
       // A real service would parse the envelope; the example only needs the id.
       const id = /<(?:\w+:)?id>(\d+)<\/(?:\w+:)?id>/.exec(body)?.[1]
       try {

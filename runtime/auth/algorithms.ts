@@ -12,10 +12,18 @@ export const JWT_FAMILIES: Readonly<Record<string, readonly string[]>> = Object.
 })
 
 /** Single algorithms in J5 order. */
-export const JWT_ALGORITHMS: readonly string[] = Object.freeze([...JWT_FAMILIES.HS!, ...JWT_FAMILIES.RS!, ...JWT_FAMILIES.ES!, ...JWT_FAMILIES.PS!, 'EdDSA'])
+export const JWT_ALGORITHMS: readonly string[] = Object.freeze([
+  ...JWT_FAMILIES.HS!,
+  ...JWT_FAMILIES.RS!,
+  ...JWT_FAMILIES.ES!,
+  ...JWT_FAMILIES.PS!,
+  'EdDSA',
+])
 
 /** J5 default with a `jwks-url`: every asymmetric algorithm. */
-export const ASYMMETRIC_ALGORITHMS: readonly string[] = Object.freeze(JWT_ALGORITHMS.filter((alg) => !alg.startsWith('HS')))
+export const ASYMMETRIC_ALGORITHMS: readonly string[] = Object.freeze(
+  JWT_ALGORITHMS.filter((alg) => !alg.startsWith('HS')),
+)
 
 /** J5 default with a static key. */
 export const DEFAULT_ALGORITHMS: readonly string[] = Object.freeze(['HS256'])
@@ -38,7 +46,11 @@ export function keyKindOf(alg: string): KeyKind {
 }
 
 /** The curve an ES algorithm needs (J5a), by its JOSE name. */
-export const EC_CURVES: Readonly<Record<string, string>> = Object.freeze({ ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' })
+export const EC_CURVES: Readonly<Record<string, string>> = Object.freeze({
+  ES256: 'P-256',
+  ES384: 'P-384',
+  ES512: 'P-521',
+})
 
 /** SHA-2 variant of an algorithm: `SHA-256` for `*256`, ... (EdDSA: none). */
 export function hashOf(alg: string): string {

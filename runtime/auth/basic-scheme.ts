@@ -6,13 +6,14 @@
  * (BA6). Failure reasons are those of BA7; the user name is never part of them.
  */
 import { timingSafeEqual } from 'node:crypto'
-import { raiseGatewayError } from '../errors/raised-error.js'
+
 import type { ClientRequest } from '../context/flow-context.js'
+import { raiseGatewayError } from '../errors/raised-error.js'
 import { JsonObject } from '../values/json-value.js'
 import type { BasicSchemeSpec } from './config.js'
-import { parseCredentialList, parseHexDigest, sha256, type Credential } from './credentials.js'
+import { type Credential, parseCredentialList, parseHexDigest, sha256 } from './credentials.js'
 import { failed, passed, type SchemeOutcome } from './outcome.js'
-import { loadSetting, Problem, type Environment, type Setting } from './settings.js'
+import { type Environment, loadSetting, Problem, type Setting } from './settings.js'
 
 /** `Basic` (any case), optionally followed by one or more spaces and the credentials (group 1). */
 const BASIC = /^basic(?: +(.*))?$/is
@@ -44,7 +45,8 @@ export class BasicScheme {
       return { user: entry.user, digest: loadSetting(entry.password, place, parsePassword, siteRoot) }
     })
     const place = { scheme: spec.name, property: 'x-svc-basicauth.credentials' }
-    this.#credentials = spec.credentials === null ? null : loadSetting(spec.credentials, place, parseCredentialList, siteRoot)
+    this.#credentials =
+      spec.credentials === null ? null : loadSetting(spec.credentials, place, parseCredentialList, siteRoot)
     const dynamic = this.#users.some((entry) => entry.digest.perRequest) || this.#credentials?.perRequest === true
     this.#fixed = dynamic ? null : this.#combine({}, '')
   }
@@ -71,9 +73,14 @@ export class BasicScheme {
   #combine(env: Environment, requestId: string): Map<string, Buffer> {
     const users = new Map<string, Buffer>()
     for (const entry of this.#users) if (!users.has(entry.user)) users.set(entry.user, entry.digest.get(env, requestId))
-    for (const entry of this.#credentials?.get(env, requestId) ?? []) if (!users.has(entry.user)) users.set(entry.user, entry.digest)
+    for (const entry of this.#credentials?.get(env, requestId) ?? [])
+      if (!users.has(entry.user)) users.set(entry.user, entry.digest)
     if (users.size === 0) {
-      throw raiseGatewayError('CONFIGURATION', [`The user list is empty (security scheme ${this.spec.name}, x-svc-basicauth)`], requestId)
+      throw raiseGatewayError(
+        'CONFIGURATION',
+        [`The user list is empty (security scheme ${this.spec.name}, x-svc-basicauth)`],
+        requestId,
+      )
     }
     return users
   }

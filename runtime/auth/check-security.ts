@@ -7,13 +7,13 @@
  * action ends the request with its response (BREAK), a raised error propagates unchanged. When every
  * alternative fails: 3206 (A14, A15). Errors read from the environment raise 3211 at once.
  */
-import { BREAK, CONTINUE, type Completion } from '../context/completion.js'
+import { BREAK, type Completion, CONTINUE } from '../context/completion.js'
 import type { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
 import { renderJsonValue } from '../oxn/render-json-value.js'
 import type { JsonValue } from '../values/json-value.js'
-import type { AlternativeSpec } from './config.js'
 import { BasicScheme } from './basic-scheme.js'
+import type { AlternativeSpec } from './config.js'
 import { securityViolation } from './security-error.js'
 import type { Scheme, SecurityRuntime } from './security-runtime.js'
 
@@ -28,7 +28,13 @@ interface Pass {
 }
 
 /** PL8 for a request routed to `pattern`; BREAK when a post-check flow ended the request. */
-export async function checkSecurity(ctx: FlowContext, security: SecurityRuntime, pattern: string, method: string, note: FlowNote): Promise<Completion> {
+export async function checkSecurity(
+  ctx: FlowContext,
+  security: SecurityRuntime,
+  pattern: string,
+  method: string,
+  note: FlowNote,
+): Promise<Completion> {
   const requirement = security.requirementFor(pattern, method)
   if (requirement === undefined) return CONTINUE
   const info: string[] = []
@@ -61,12 +67,19 @@ export async function checkSecurity(ctx: FlowContext, security: SecurityRuntime,
 }
 
 /** The passes of every scheme, or the first failure (A11). */
-async function evaluateAlternative(alternative: AlternativeSpec, ctx: FlowContext, security: SecurityRuntime): Promise<Pass[] | { scheme: Scheme; reason: string }> {
+async function evaluateAlternative(
+  alternative: AlternativeSpec,
+  ctx: FlowContext,
+  security: SecurityRuntime,
+): Promise<Pass[] | { scheme: Scheme; reason: string }> {
   const passes: Pass[] = []
   const request = ctx.request!
   for (const [name, scopes] of alternative) {
     const scheme = security.schemes.get(name)!
-    const outcome = scheme instanceof BasicScheme ? await scheme.check(request, security.env, ctx.requestId) : await scheme.check(request, scopes, security.env, ctx.requestId)
+    const outcome =
+      scheme instanceof BasicScheme
+        ? await scheme.check(request, security.env, ctx.requestId)
+        : await scheme.check(request, scopes, security.env, ctx.requestId)
     if (!outcome.passed) return { scheme, reason: outcome.reason }
     passes.push({ scheme, value: outcome.value })
   }

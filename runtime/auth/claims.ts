@@ -16,7 +16,8 @@ function scalarText(value: JsonValue): string | null {
 /** J9: whether the token's claim matches the expected string form. */
 export function claimMatches(claim: JsonValue | undefined, expected: string): boolean {
   if (claim === undefined) return false
-  if (Array.isArray(claim)) return claim.some((item: JsonValue) => !Array.isArray(item) && scalarText(item) === expected)
+  if (Array.isArray(claim))
+    return claim.some((item: JsonValue) => !Array.isArray(item) && scalarText(item) === expected)
   return scalarText(claim as JsonValue) === expected
 }
 

@@ -41,8 +41,7 @@ export interface JwtSchemeSpec {
 
 /** A `users` entry (BA2): a password source or a SHA-256 hex digest. */
 export type BasicUserSpec =
-  | { readonly user: string; readonly password: SourceSpec }
-  | { readonly user: string; readonly sha256: string }
+  { readonly user: string; readonly password: SourceSpec } | { readonly user: string; readonly sha256: string }
 
 export interface BasicSchemeSpec {
   readonly kind: 'basic'

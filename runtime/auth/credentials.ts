@@ -6,6 +6,7 @@
  * only as their SHA-256 digest. Shared with the compiler's checks; problems never quote a password.
  */
 import { createHash } from 'node:crypto'
+
 import { Problem } from './settings.js'
 
 export interface Credential {
@@ -38,8 +39,13 @@ export function parseCredentialList(text: string): Credential[] | Problem {
     const entry = entries[i]!
     const colon = entry.indexOf(':')
     const password = colon < 0 ? '' : entry.slice(colon + 1)
-    const digest = password.startsWith(DIGEST_PREFIX) ? parseHexDigest(password.slice(DIGEST_PREFIX.length)) : password === '' ? null : sha256(password)
-    if (digest === null) return new Problem(`has an invalid entry ${i + 1} (expected user:password or user:{SHA256}<hex>)`)
+    const digest = password.startsWith(DIGEST_PREFIX)
+      ? parseHexDigest(password.slice(DIGEST_PREFIX.length))
+      : password === ''
+        ? null
+        : sha256(password)
+    if (digest === null)
+      return new Problem(`has an invalid entry ${i + 1} (expected user:password or user:{SHA256}<hex>)`)
     credentials.push({ user: entry.slice(0, colon), digest })
   }
   return credentials

@@ -7,7 +7,9 @@
  * keys, private or unimportable entries, `use` other than `sig` and `key_ops` without `verify` are not.
  */
 import { createPublicKey, type JsonWebKey } from 'node:crypto'
+
 import { request } from 'undici'
+
 import { MIN_RSA_BITS } from './key-material.js'
 
 export const JWKS_TIMEOUT_MS = 5000
@@ -42,7 +44,11 @@ export type JwksFetcher = (url: string) => Promise<FetchedKeySet>
 export async function fetchJwks(url: string): Promise<FetchedKeySet> {
   let response: Awaited<ReturnType<typeof request>>
   try {
-    response = await request(url, { method: 'GET', headers: { accept: ACCEPT }, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) })
+    response = await request(url, {
+      method: 'GET',
+      headers: { accept: ACCEPT },
+      signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+    })
   } catch (error) {
     throw new JwksFetchError(causeOf(error))
   }
@@ -69,10 +75,14 @@ export async function fetchJwks(url: string): Promise<FetchedKeySet> {
     } catch {
       throw new JwksFetchError('response is not JSON')
     }
-    const keys = typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as { keys?: unknown }).keys : undefined
+    const keys =
+      typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as { keys?: unknown }).keys : undefined
     if (!Array.isArray(keys)) throw new JwksFetchError('response has no "keys" array')
     const cacheControl = headers['cache-control']
-    return { keys: keys.filter(isUsableKey), maxAgeSeconds: jwksMaxAge(Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl) }
+    return {
+      keys: keys.filter(isUsableKey),
+      maxAgeSeconds: jwksMaxAge(Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl),
+    }
   } finally {
     body.destroy()
   }

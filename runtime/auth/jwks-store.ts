@@ -8,7 +8,9 @@
  * `createLocalJWKSet`, which selects by `kid`, `alg`, key type and curve.
  */
 import type { webcrypto } from 'node:crypto'
+
 import { createLocalJWKSet, errors, type JSONWebKeySet } from 'jose'
+
 import type { Logger } from '../log/logger.js'
 import { fetchJwks, type JwksFetcher } from './jwks-fetch.js'
 
@@ -33,7 +35,11 @@ export interface JwksStoreOptions {
 }
 
 /** The keys of a set that may verify a token with `alg` and `kid` (J16 "Selection"), in set order. */
-export async function candidateKeys(set: LocalSet, alg: string, kid: string | undefined): Promise<webcrypto.CryptoKey[]> {
+export async function candidateKeys(
+  set: LocalSet,
+  alg: string,
+  kid: string | undefined,
+): Promise<webcrypto.CryptoKey[]> {
   try {
     return [(await set({ alg, kid })) as webcrypto.CryptoKey]
   } catch (error) {

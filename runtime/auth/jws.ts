@@ -33,7 +33,8 @@ export function parseCompactJws(token: string): ParsedJws | null {
   if (typeof alg !== 'string' || header.get('crit') !== undefined || header.get('b64') !== undefined) return null
   const exp = payload.get('exp')
   const nbf = payload.get('nbf')
-  if ((exp !== undefined && !(exp instanceof JsonNumber)) || (nbf !== undefined && !(nbf instanceof JsonNumber))) return null
+  if ((exp !== undefined && !(exp instanceof JsonNumber)) || (nbf !== undefined && !(nbf instanceof JsonNumber)))
+    return null
   const kid = header.get('kid')
   return { alg, kid: typeof kid === 'string' ? kid : undefined, payload, exp: exp?.value, nbf: nbf?.value }
 }

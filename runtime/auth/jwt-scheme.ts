@@ -6,17 +6,17 @@
  * Settings are resolved before the token is read, so a broken configuration is reported as 3211 for
  * every request that evaluates the scheme, whatever the client sent.
  */
-import { raiseGatewayError } from '../errors/raised-error.js'
 import type { ClientRequest } from '../context/flow-context.js'
+import { raiseGatewayError } from '../errors/raised-error.js'
 import { ASYMMETRIC_ALGORITHMS, DEFAULT_ALGORITHMS, expandAlg } from './algorithms.js'
 import { claimMatches, missingScope } from './claims.js'
 import type { JwtSchemeSpec } from './config.js'
-import { isJwksUrl } from './jwks-url.js'
 import { candidateKeys, type JwksStore } from './jwks-store.js'
+import { isJwksUrl } from './jwks-url.js'
 import { parseCompactJws, type ParsedJws } from './jws.js'
 import { readKey } from './key-material.js'
 import { failed, passed, type SchemeOutcome } from './outcome.js'
-import { fixedSetting, loadSetting, Problem, SecurityStartError, type Environment, type Setting } from './settings.js'
+import { type Environment, fixedSetting, loadSetting, Problem, SecurityStartError, type Setting } from './settings.js'
 import { readToken } from './token-source.js'
 import { VerificationKey } from './verification-key.js'
 import { VerifiedTokens } from './verified-tokens.js'
@@ -66,21 +66,31 @@ export class JwtScheme {
     if (spec.alg !== null) this.#algorithms = loadSetting(spec.alg, place('x-svc-jwt.alg'), parseAlg, siteRoot)
     else this.#algorithms = fixedSetting('jwksUrl' in key ? ASYMMETRIC_ALGORITHMS : DEFAULT_ALGORITHMS)
     if ('jwksUrl' in key) {
-      this.#key = { kind: 'jwks', url: loadSetting(key.jwksUrl, place('x-svc-jwt.key.jwks-url'), parseJwksUrl, siteRoot) }
+      this.#key = {
+        kind: 'jwks',
+        url: loadSetting(key.jwksUrl, place('x-svc-jwt.key.jwks-url'), parseJwksUrl, siteRoot),
+      }
     } else {
       const text = loadSetting(key, place('x-svc-jwt.key'), (value) => value, siteRoot)
       if (text.perRequest || this.#algorithms.perRequest) {
         const subject = 'env' in key ? `Environment variable ${key.env}` : 'Key'
-        const algNote = spec.alg !== null && 'env' in spec.alg ? `; the algorithm comes from environment variable ${spec.alg.env}` : ''
+        const algNote =
+          spec.alg !== null && 'env' in spec.alg
+            ? `; the algorithm comes from environment variable ${spec.alg.env}`
+            : ''
         this.#key = { kind: 'dynamic', text, cache: new KeyCache(subject, algNote, spec.name) }
       } else {
         const reading = keyFor(text.get({}, ''), this.#algorithms.get({}, ''))
         const origin = 'file' in key ? `file ${key.file}` : 'value'
-        if (reading instanceof Problem) throw new SecurityStartError(`security scheme ${spec.name}, x-svc-jwt.key: ${origin} ${reading.text}`)
+        if (reading instanceof Problem)
+          throw new SecurityStartError(`security scheme ${spec.name}, x-svc-jwt.key: ${origin} ${reading.text}`)
         this.#key = { kind: 'fixed', key: reading }
       }
     }
-    this.#claims = spec.claims.map(([name, source]) => [name, loadSetting(source, place(`x-svc-jwt.claims.${name}`), (text) => text, siteRoot)] as const)
+    this.#claims = spec.claims.map(
+      ([name, source]) =>
+        [name, loadSetting(source, place(`x-svc-jwt.claims.${name}`), (text) => text, siteRoot)] as const,
+    )
   }
 
   get name(): string {
@@ -88,11 +98,20 @@ export class JwtScheme {
   }
 
   /** J7 for one request; raises 3211 when a setting read from the environment is broken. */
-  async check(request: ClientRequest, scopes: readonly string[], env: Environment, requestId: string): Promise<SchemeOutcome> {
+  async check(
+    request: ClientRequest,
+    scopes: readonly string[],
+    env: Environment,
+    requestId: string,
+  ): Promise<SchemeOutcome> {
     const algorithms = this.#algorithms.get(env, requestId)
     const keySetting = this.#key
     const key =
-      keySetting.kind === 'fixed' ? keySetting.key : keySetting.kind === 'dynamic' ? keySetting.cache.get(keySetting.text.get(env, requestId), algorithms, requestId) : null
+      keySetting.kind === 'fixed'
+        ? keySetting.key
+        : keySetting.kind === 'dynamic'
+          ? keySetting.cache.get(keySetting.text.get(env, requestId), algorithms, requestId)
+          : null
     const jwksUrl = keySetting.kind === 'jwks' ? keySetting.url.get(env, requestId) : null
     const claims = this.#claims.map(([name, value]) => [name, value.get(env, requestId)] as const)
 
@@ -105,14 +124,18 @@ export class JwtScheme {
     if (jws === null) return failed(MALFORMED)
     if (!algorithms.includes(jws.alg)) return failed(`Invalid JWT: algorithm ${displayAlg(jws.alg)} not accepted`)
     if (known === undefined) {
-      const signature = key !== null ? await this.#verifyWithKey(token, jws, key) : await this.#verifyWithJwks(token, jws, jwksUrl!, requestId)
+      const signature =
+        key !== null
+          ? await this.#verifyWithKey(token, jws, key)
+          : await this.#verifyWithJwks(token, jws, jwksUrl!, requestId)
       if (signature !== null) return failed(signature)
     }
     // Whole seconds since the epoch; a token whose `exp` is the current second has expired (J7 step 4).
     const now = Math.floor(Date.now() / 1000)
     if (jws.exp !== undefined && !(jws.exp > now)) return failed('Invalid JWT: Token has expired.')
     if (jws.nbf !== undefined && jws.nbf > now) return failed('Invalid JWT: token is not yet valid')
-    for (const [name, expected] of claims) if (!claimMatches(jws.payload.get(name), expected)) return failed(`Invalid JWT: claim ${name} does not match`)
+    for (const [name, expected] of claims)
+      if (!claimMatches(jws.payload.get(name), expected)) return failed(`Invalid JWT: claim ${name} does not match`)
     const scope = missingScope(jws.payload, this.spec.scopeClaim, scopes)
     if (scope !== null) return failed(`Missing scope ${scope}`)
     return passed(jws.payload)
@@ -181,7 +204,11 @@ class KeyCache {
     }
     const result = this.#result!
     if (result instanceof Problem) {
-      throw raiseGatewayError('CONFIGURATION', [`${this.subject} ${result.text}${this.algNote} (security scheme ${this.scheme}, x-svc-jwt.key)`], requestId)
+      throw raiseGatewayError(
+        'CONFIGURATION',
+        [`${this.subject} ${result.text}${this.algNote} (security scheme ${this.scheme}, x-svc-jwt.key)`],
+        requestId,
+      )
     }
     return result
   }

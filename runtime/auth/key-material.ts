@@ -7,6 +7,7 @@
  * (literal and file keys), server start (file keys) and requests (env keys). Problems never quote the key.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto'
+
 import { EC_CURVES, keyKindOf } from './algorithms.js'
 
 export type KeyMaterial =
@@ -16,7 +17,12 @@ export type KeyMaterial =
   | { readonly kind: 'ed25519'; readonly key: KeyObject }
 
 export type KeyReading =
-  | { readonly ok: true; readonly material: KeyMaterial; readonly algorithms: readonly string[]; readonly weak: boolean }
+  | {
+      readonly ok: true
+      readonly material: KeyMaterial
+      readonly algorithms: readonly string[]
+      readonly weak: boolean
+    }
   | { readonly ok: false; readonly problem: string }
 
 /** J6: base64url or base64 characters, optional `=` padding, not remainder 1, at least one byte. */
@@ -76,14 +82,23 @@ export function readKey(text: string, algorithms: readonly string[]): KeyReading
   if (kind === 'rsa') {
     if (type !== 'rsa') return { ok: false, problem: `is ${describeType(key)}, but ${label} needs an RSA key` }
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0
-    if (bits < MIN_RSA_BITS) return { ok: false, problem: `is an RSA key of ${bits} bits; at least ${MIN_RSA_BITS} are needed` }
+    if (bits < MIN_RSA_BITS)
+      return { ok: false, problem: `is an RSA key of ${bits} bits; at least ${MIN_RSA_BITS} are needed` }
     return { ok: true, material: { kind: 'rsa', key, bits }, algorithms, weak: bits < RECOMMENDED_RSA_BITS }
   }
   if (kind === 'ec') {
     const curve = type === 'ec' ? joseCurveOf(key) : null
-    if (curve === null) return { ok: false, problem: `is ${describeType(key)}, but ${label} needs an EC key on ${algorithms.map((a) => EC_CURVES[a]).join(', ')}` }
+    if (curve === null)
+      return {
+        ok: false,
+        problem: `is ${describeType(key)}, but ${label} needs an EC key on ${algorithms.map((a) => EC_CURVES[a]).join(', ')}`,
+      }
     const fitting = algorithms.filter((alg) => EC_CURVES[alg] === curve)
-    if (fitting.length === 0) return { ok: false, problem: `is an EC key on ${curve}, but ${label} needs ${algorithms.map((a) => EC_CURVES[a]).join(', ')}` }
+    if (fitting.length === 0)
+      return {
+        ok: false,
+        problem: `is an EC key on ${curve}, but ${label} needs ${algorithms.map((a) => EC_CURVES[a]).join(', ')}`,
+      }
     return { ok: true, material: { kind: 'ec', key, curve }, algorithms: fitting, weak: false }
   }
   if (type !== 'ed25519') return { ok: false, problem: `is ${describeType(key)}, but EdDSA needs an Ed25519 key` }

@@ -7,7 +7,11 @@ import { ERROR_KINDS } from '../errors/codes.js'
 import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
 import { JsonNumber, JsonObject } from '../values/json-value.js'
 
-export function securityViolation(info: readonly string[], requestId: string, challenges: readonly string[] | null): RaisedError {
+export function securityViolation(
+  info: readonly string[],
+  requestId: string,
+  challenges: readonly string[] | null,
+): RaisedError {
   const base = gatewayErrorObject('SECURITY', info, requestId)
   if (challenges === null) return new RaisedError(base, ERROR_KINDS.SECURITY.alertTopic)
   const status = new JsonNumber('401')
@@ -15,5 +19,9 @@ export function securityViolation(info: readonly string[], requestId: string, ch
     base.keys,
     base.values.map((value, i) => (base.keys[i] === 'status' ? status : value)),
   )
-  return new RaisedError(object, ERROR_KINDS.SECURITY.alertTopic, [...new Set(challenges)].map((challenge) => ['WWW-Authenticate', challenge] as const))
+  return new RaisedError(
+    object,
+    ERROR_KINDS.SECURITY.alertTopic,
+    [...new Set(challenges)].map((challenge) => ['WWW-Authenticate', challenge] as const),
+  )
 }

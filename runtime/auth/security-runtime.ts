@@ -35,7 +35,12 @@ export class SecurityRuntime {
     const jwks = new JwksStore({ logger: options.logger, now: options.now })
     const schemes = new Map<string, Scheme>()
     for (const spec of config.schemes) {
-      schemes.set(spec.name, spec.kind === 'jwt' ? new JwtScheme(spec, { siteRoot: options.siteRoot, jwks }) : new BasicScheme(spec, options.siteRoot))
+      schemes.set(
+        spec.name,
+        spec.kind === 'jwt'
+          ? new JwtScheme(spec, { siteRoot: options.siteRoot, jwks })
+          : new BasicScheme(spec, options.siteRoot),
+      )
     }
     this.schemes = schemes
     this.#routes = new Map(config.routes.map(([pattern, methods]) => [pattern, new Map(methods)]))

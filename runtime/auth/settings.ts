@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { raiseGatewayError } from '../errors/raised-error.js'
 import type { SourceSpec } from './config.js'
 
@@ -59,7 +60,8 @@ class EnvSetting<T> implements Setting<T> {
   get(env: Environment, requestId: string): T {
     const raw = env[this.variable]
     const where = `(security scheme ${this.place.scheme}, ${this.place.property})`
-    if (raw === undefined) throw configurationError(`Environment variable ${this.variable} is not set ${where}`, requestId)
+    if (raw === undefined)
+      throw configurationError(`Environment variable ${this.variable} is not set ${where}`, requestId)
     // J4: surrounding whitespace removed from every value read from env or file.
     const text = raw.trim()
     if (text === '') throw configurationError(`Environment variable ${this.variable} is empty ${where}`, requestId)
@@ -68,7 +70,8 @@ class EnvSetting<T> implements Setting<T> {
       this.#text = text
     }
     const parsed = this.#parsed as T | Problem
-    if (parsed instanceof Problem) throw configurationError(`Environment variable ${this.variable} ${parsed.text} ${where}`, requestId)
+    if (parsed instanceof Problem)
+      throw configurationError(`Environment variable ${this.variable} ${parsed.text} ${where}`, requestId)
     return parsed
   }
 }
@@ -93,13 +96,16 @@ export function loadSetting<T>(spec: SourceSpec, place: SettingPlace, parse: Par
       text = readFileSync(join(siteRoot, spec.file), 'utf8').trim()
     } catch (error) {
       const code = (error as { code?: string }).code
-      throw new SecurityStartError(`security scheme ${place.scheme}, ${place.property}: ${origin} cannot be read (${code ?? 'error'})`)
+      throw new SecurityStartError(
+        `security scheme ${place.scheme}, ${place.property}: ${origin} cannot be read (${code ?? 'error'})`,
+      )
     }
   } else {
     origin = 'value'
     text = spec.value
   }
   const parsed = parse(text)
-  if (parsed instanceof Problem) throw new SecurityStartError(`security scheme ${place.scheme}, ${place.property}: ${origin} ${parsed.text}`)
+  if (parsed instanceof Problem)
+    throw new SecurityStartError(`security scheme ${place.scheme}, ${place.property}: ${origin} ${parsed.text}`)
   return new FixedSetting(parsed)
 }

@@ -22,7 +22,9 @@ export function readToken(place: TokenPlace, request: ClientRequest): TokenLooku
       const bearer = BEARER.exec(value)
       if (bearer !== null) return { token: bearer[1]! }
       // `Bearer` alone: the header values are trimmed (R5), so its spaces are gone; an empty token.
-      return value.toLowerCase() === 'bearer' ? { token: '' } : { missing: 'Authorization header is not a Bearer token' }
+      return value.toLowerCase() === 'bearer'
+        ? { token: '' }
+        : { missing: 'Authorization header is not a Bearer token' }
     }
     case 'cookie': {
       const header = request.headers.get('cookie')
@@ -38,7 +40,8 @@ export function readToken(place: TokenPlace, request: ClientRequest): TokenLooku
     }
     case 'query': {
       let token: string | undefined
-      if (request.query !== null) for (const [name, value] of parseFormEncoded(request.query)) if (name === place.name) token = value
+      if (request.query !== null)
+        for (const [name, value] of parseFormEncoded(request.query)) if (name === place.name) token = value
       return token === undefined ? { missing: `No ${place.name} query parameter sent` } : { token }
     }
   }

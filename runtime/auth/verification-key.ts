@@ -3,6 +3,7 @@
  * algorithm, on first use. Instances live on the gateway's security runtime, never at module scope.
  */
 import { webcrypto } from 'node:crypto'
+
 import { EC_CURVES, hashOf } from './algorithms.js'
 import type { KeyMaterial } from './key-material.js'
 import { VerifiedTokens } from './verified-tokens.js'
@@ -10,7 +11,9 @@ import { VerifiedTokens } from './verified-tokens.js'
 type CryptoKey = webcrypto.CryptoKey
 
 /** The WebCrypto import parameters of an algorithm (RFC 7518 section 3). */
-export function importParams(alg: string): webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams | webcrypto.HmacImportParams | webcrypto.Algorithm {
+export function importParams(
+  alg: string,
+): webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams | webcrypto.HmacImportParams | webcrypto.Algorithm {
   switch (alg.slice(0, 2)) {
     case 'HS':
       return { name: 'HMAC', hash: hashOf(alg) }
@@ -48,7 +51,13 @@ export class VerificationKey {
       key =
         material.kind === 'hmac'
           ? webcrypto.subtle.importKey('raw', material.secret, importParams(alg), false, ['verify'])
-          : webcrypto.subtle.importKey('spki', material.key.export({ type: 'spki', format: 'der' }), importParams(alg), false, ['verify'])
+          : webcrypto.subtle.importKey(
+              'spki',
+              material.key.export({ type: 'spki', format: 'der' }),
+              importParams(alg),
+              false,
+              ['verify'],
+            )
       key = key.catch(() => null)
       this.#imported.set(alg, key)
     }

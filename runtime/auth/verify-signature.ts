@@ -5,7 +5,9 @@
  * verification is called directly (the only difference is jose's key-size guard).
  */
 import { webcrypto } from 'node:crypto'
+
 import { compactVerify } from 'jose'
+
 import { hashOf } from './algorithms.js'
 
 type CryptoKey = webcrypto.CryptoKey
@@ -29,7 +31,9 @@ async function verifyShortRsa(token: string, alg: string, key: CryptoKey): Promi
   const input = Buffer.from(token.slice(0, dot), 'ascii')
   const signature = Buffer.from(token.slice(dot + 1), 'base64url')
   // RFC 7518 3.5: the PSS salt is as long as the hash.
-  const params = alg.startsWith('PS') ? { name: 'RSA-PSS', saltLength: Number(hashOf(alg).slice(4)) / 8 } : { name: 'RSASSA-PKCS1-v1_5' }
+  const params = alg.startsWith('PS')
+    ? { name: 'RSA-PSS', saltLength: Number(hashOf(alg).slice(4)) / 8 }
+    : { name: 'RSASSA-PKCS1-v1_5' }
   try {
     return await webcrypto.subtle.verify(params, key, signature, input)
   } catch {

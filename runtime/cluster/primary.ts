@@ -4,16 +4,21 @@
  * the worker supervisor and the signal handling of CL10; workers run `startServer` normally.
  */
 import cluster from 'node:cluster'
+
 import type { CompiledApp } from '../app.js'
-import { writeSystemLine } from '../log/system.js'
 import { ConfigError, type Environment } from '../http/config.js'
+import { writeSystemLine } from '../log/system.js'
 import type { Gateway } from '../server/gateway.js'
 import type { RunningServer } from './running-server.js'
 import { superviseWorkers } from './supervise-workers.js'
 import { readWorkerCount } from './worker-count.js'
 
 /** The running primary, or null when this process serves requests itself (no cluster, or a worker). */
-export async function startClusterPrimary(app: CompiledApp, gateway: Gateway, env: Environment): Promise<RunningServer | null> {
+export async function startClusterPrimary(
+  app: CompiledApp,
+  gateway: Gateway,
+  env: Environment,
+): Promise<RunningServer | null> {
   if (!cluster.isPrimary) return null
   let count: number
   try {
@@ -25,7 +30,14 @@ export async function startClusterPrimary(app: CompiledApp, gateway: Gateway, en
   }
   if (count <= 1) return null
   const { host, port, role } = gateway.config
-  const supervisor = await superviseWorkers(count, { logger: gateway.logger, host, port, version: app.version, revision: app.revision, role })
+  const supervisor = await superviseWorkers(count, {
+    logger: gateway.logger,
+    host,
+    port,
+    version: app.version,
+    revision: app.revision,
+    role,
+  })
   const onSignal = (): void => {
     process.off('SIGTERM', onSignal)
     process.off('SIGINT', onSignal)

@@ -7,12 +7,12 @@
  * process-wide handlers; createGateway never does.
  */
 import type { CompiledApp } from '../app.js'
-import { startClusterPrimary } from './primary.js'
-import type { RunningServer } from './running-server.js'
+import { ConfigError, type Environment } from '../http/config.js'
 import { createLogger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
-import { ConfigError, type Environment } from '../http/config.js'
 import { createGateway, type Gateway } from '../server/gateway.js'
+import { startClusterPrimary } from './primary.js'
+import type { RunningServer } from './running-server.js'
 
 export interface StartOptions {
   /** Absolute path of the compiled site copy (`dist/site/`, CL2). */
@@ -22,7 +22,6 @@ export interface StartOptions {
   /** Default: stderr. */
   readonly logSink?: LogSink
 }
-
 
 export async function startServer(app: CompiledApp, options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env
@@ -65,7 +64,9 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
   // escapes them (a stray promise in a flow) so that one request never stops the others.
   const onStray = (error: unknown): void => {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    writeSystemLine(gateway.logger, 'error', `uncaught error: ${detail}`, { stack: error instanceof Error ? error.stack : undefined })
+    writeSystemLine(gateway.logger, 'error', `uncaught error: ${detail}`, {
+      stack: error instanceof Error ? error.stack : undefined,
+    })
   }
   process.on('uncaughtException', onStray)
   process.on('unhandledRejection', onStray)

@@ -9,6 +9,7 @@
  * bracketed by `stopping` and `stopped`.
  */
 import cluster, { type Worker } from 'node:cluster'
+
 import type { Logger } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import { workerExecArgv } from './worker-flags.js'
@@ -41,7 +42,8 @@ export function superviseWorkers(count: number, facts: SupervisorFacts): Promise
   let allExited: (() => void) | null = null
   const exited = new Promise<void>((resolve) => (allExited = resolve))
 
-  const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined)
+  const live = (): Worker[] =>
+    Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined)
   const close = (): Promise<void> => {
     if (!stopping) {
       stopping = true
@@ -68,14 +70,20 @@ export function superviseWorkers(count: number, facts: SupervisorFacts): Promise
           workers: count,
         })
         resolve({ host: bound.host, port: bound.port, pids: () => live().map((w) => w.process.pid!), close })
-      } else if (started && first) writeSystemLine(logger, 'info', 'worker restarted', { worker: worker.id, pid: worker.process.pid })
+      } else if (started && first)
+        writeSystemLine(logger, 'info', 'worker restarted', { worker: worker.id, pid: worker.process.pid })
     })
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) {
         if (live().length === 0) allExited?.()
         return
       }
-      writeSystemLine(logger, 'error', 'worker exited', { worker: worker.id, pid: worker.process.pid, code: code ?? undefined, signal: signal ?? undefined })
+      writeSystemLine(logger, 'error', 'worker exited', {
+        worker: worker.id,
+        pid: worker.process.pid,
+        code: code ?? undefined,
+        signal: signal ?? undefined,
+      })
       if (!listened.has(worker.id)) {
         // It never listened: the start failed, and a replacement would fail the same way.
         stopping = true

@@ -11,15 +11,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import type { CompiledApp } from '../app.js'
-import { createLogger, type LogSink, type Logger } from '../log/logger.js'
+import { type Environment, loadServerConfig, type ServerConfig } from '../http/config.js'
+import { createLogger, type Logger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { onClientError } from '../server/client-error.js'
-import { routeSpecialRequests } from '../server/special-requests.js'
-import { loadServerConfig, type Environment, type ServerConfig } from '../http/config.js'
 import { createGateway, type Gateway, type ListeningAddress } from '../server/gateway.js'
 import { applyServerLimits, httpServerOptions } from '../server/limits.js'
+import { routeSpecialRequests } from '../server/special-requests.js'
 
 export interface SwapHostOptions {
   /** The site root itself (CL6: no copy). */
@@ -78,7 +79,12 @@ export class SwapHost {
    * keeps the current build when the gateway cannot be made.
    */
   install(app: CompiledApp): Gateway {
-    const gateway = createGateway(app, { siteRoot: this.#options.siteRoot, env: this.#options.env, logSink: this.#options.logSink, metrics: this.metrics })
+    const gateway = createGateway(app, {
+      siteRoot: this.#options.siteRoot,
+      env: this.#options.env,
+      logSink: this.#options.logSink,
+      metrics: this.metrics,
+    })
     const previous = this.#current
     this.#current = { gateway, tenancy: new Tenancy() }
     if (previous !== null) {
@@ -126,7 +132,11 @@ export class SwapHost {
   #dispatch(req: IncomingMessage, res: ServerResponse): void {
     const current = this.#current
     if (current === null) {
-      res.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': String(NO_BUILD.length), Server: 'svc-gateway' })
+      res.writeHead(503, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(NO_BUILD.length),
+        Server: 'svc-gateway',
+      })
       res.end(NO_BUILD)
       return
     }

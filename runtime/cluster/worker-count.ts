@@ -4,6 +4,7 @@
  * from 1 to 1024. Read like the variables of operations.md CF3: an invalid value refuses the start.
  */
 import { availableParallelism } from 'node:os'
+
 import { ConfigError, type Environment } from '../http/config.js'
 
 const MAX_WORKERS = 1024

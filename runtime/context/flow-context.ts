@@ -3,6 +3,7 @@
  * request, never stored globally). Process-wide services hang off `gateway`.
  */
 import type { Readable } from 'node:stream'
+
 import type { Logger } from '../log/logger.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
@@ -216,7 +217,8 @@ export class FlowContext {
 
   unwatchClientGone(watcher: ClientGoneWatcher): void {
     const source = this.#signal
-    if (!(source instanceof AbortSignal) && source.unwatchClientGone !== undefined) return source.unwatchClientGone(watcher)
+    if (!(source instanceof AbortSignal) && source.unwatchClientGone !== undefined)
+      return source.unwatchClientGone(watcher)
     const listener = this.#listeners?.get(watcher)
     if (listener === undefined) return
     this.#listeners!.delete(watcher)

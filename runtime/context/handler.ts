@@ -10,7 +10,16 @@ import type { FlowFunction } from './completion.js'
  * in pipeline order; runtime/server/stages.ts implements each. `context` makes the flow context
  * (F-KIND-2 phase 1) that the later stages share.
  */
-export const OPERATION_STAGE_NAMES = ['body', 'request-validation', 'context', 'security', 'mock', 'init-flow', 'handler', 'response'] as const
+export const OPERATION_STAGE_NAMES = [
+  'body',
+  'request-validation',
+  'context',
+  'security',
+  'mock',
+  'init-flow',
+  'handler',
+  'response',
+] as const
 
 export type OperationStageName = (typeof OPERATION_STAGE_NAMES)[number]
 

@@ -21,7 +21,8 @@ export interface LocationText {
   readonly dir: string
 }
 
-export type LocationParse = { readonly ok: true; readonly location: Location } | { readonly ok: false; readonly reason: string }
+export type LocationParse =
+  { readonly ok: true; readonly location: Location } | { readonly ok: false; readonly reason: string }
 
 const CONTENT_PREFIX = 'svc://request/content/'
 const SITE_PREFIX = 'svc://site/'
@@ -34,7 +35,13 @@ export function parseLocation(text: string, dir: string): LocationParse {
   if (text.startsWith('$')) {
     const check = checkVariableName(text)
     if (check === 'valid') return { ok: true, location: { kind: 'variable', name: text.slice(1) } }
-    return { ok: false, reason: check === 'reserved' ? `variable names starting with xml are reserved: ${text}` : `invalid variable name ${text}` }
+    return {
+      ok: false,
+      reason:
+        check === 'reserved'
+          ? `variable names starting with xml are reserved: ${text}`
+          : `invalid variable name ${text}`,
+    }
   }
   if (text === 'svc://request/content') return { ok: true, location: { kind: 'main-content' } }
   if (text === 'svc://request/empty') return { ok: true, location: { kind: 'empty-document' } }

@@ -5,6 +5,7 @@
  * `dump`) supplied its own value.
  */
 import type { ServerResponse } from 'node:http'
+
 import type { Sequence } from '../values/item.js'
 
 export class HeaderList {
@@ -23,7 +24,8 @@ export class HeaderList {
   delete(name: string): void {
     if (this.#fields.length === 0) return
     const lower = name.toLowerCase()
-    for (let i = this.#fields.length - 1; i >= 0; i--) if (sameName(this.#fields[i]![0], lower)) this.#fields.splice(i, 1)
+    for (let i = this.#fields.length - 1; i >= 0; i--)
+      if (sameName(this.#fields[i]![0], lower)) this.#fields.splice(i, 1)
   }
 
   get(name: string): string | undefined {

@@ -4,10 +4,11 @@
  * has none, and every area then behaves exactly as without svc-test.
  */
 import type { Dispatcher } from 'undici'
-import type { FlowContext } from './flow-context.js'
-import type { VariableStore } from './variables.js'
+
 import type { Sequence } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
+import type { FlowContext } from './flow-context.js'
+import type { VariableStore } from './variables.js'
 
 export interface TestRunHooks {
   /**

@@ -53,7 +53,12 @@ export function originMatches(policy: CorsPolicy, value: string): boolean {
     if (wildcard.scheme !== origin.scheme || wildcard.port !== origin.port) continue
     // Whole labels only: at least one label, then a dot, then the suffix (O2, O11).
     const host = origin.host
-    if (host.length > suffix.length + 1 && host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === 46) return true
+    if (
+      host.length > suffix.length + 1 &&
+      host.endsWith(suffix) &&
+      host.charCodeAt(host.length - suffix.length - 1) === 46
+    )
+      return true
   }
   return false
 }

@@ -33,7 +33,9 @@ export function createCorsPolicy(spec: CorsPolicy): CorsPolicy {
   return Object.freeze({
     anyOrigin: spec.anyOrigin,
     origins: Object.freeze([...spec.origins]),
-    wildcards: Object.freeze(spec.wildcards.map((w) => Object.freeze({ scheme: w.scheme, suffix: w.suffix, port: w.port }))),
+    wildcards: Object.freeze(
+      spec.wildcards.map((w) => Object.freeze({ scheme: w.scheme, suffix: w.suffix, port: w.port })),
+    ),
     allowCredentials: spec.allowCredentials,
     maxAge: spec.maxAge,
     exposeHeaders: spec.exposeHeaders,

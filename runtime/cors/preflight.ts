@@ -5,9 +5,9 @@
  */
 import { ALLOW_ORDER } from '../router/index.js'
 import type { RouteEntry } from '../router/types.js'
+import { HTTP_TOKEN } from '../values/http-token.js'
 import { originMatches } from './origin.js'
 import type { CorsPolicy } from './policy.js'
-import { HTTP_TOKEN } from '../values/http-token.js'
 
 /** Access log `flow` of a pre-flight answer (O17, operations.md LG3). */
 export const CORS_PREFLIGHT_FLOW = 'cors-preflight'
@@ -21,7 +21,11 @@ export function isCorsPreflight(method: string, headers: ReadonlyMap<string, str
 }
 
 /** The O14 header fields of a pre-flight answer, in the order of the O14 table. */
-export function corsPreflightHeaders(policy: CorsPolicy, headers: ReadonlyMap<string, string>, route: RouteEntry): [string, string][] {
+export function corsPreflightHeaders(
+  policy: CorsPolicy,
+  headers: ReadonlyMap<string, string>,
+  route: RouteEntry,
+): [string, string][] {
   const origin = headers.get('origin')!
   const matched = originMatches(policy, origin)
   const fields: [string, string][] = []

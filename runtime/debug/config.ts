@@ -37,7 +37,10 @@ export function parseDebugConfig(text: string): DebugConfig | string {
   const [topicPart = '', levelPart = '', sinkPart = ''] = parts.map((part) => part.trim())
   let topics: Set<string> | null = null
   if (topicPart !== '' && topicPart !== '*') {
-    const names = topicPart.split(',').map((name) => name.trim()).filter((name) => name !== '')
+    const names = topicPart
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '')
     if (!names.includes('*')) {
       for (const name of names) if (!TOPIC_NAME.test(name)) return `invalid topic name "${name}"`
       if (names.length > 0) topics = new Set(names)

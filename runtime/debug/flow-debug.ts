@@ -42,7 +42,12 @@ export function enterDebugScope(ctx: FlowContext, spec: DebugScopeSpec): DebugSc
 export function leaveDebugScope(ctx: FlowContext, scope: DebugScope): void {
   const { spec } = scope
   if (debugSelected(ctx, 'debug', spec.action)) {
-    emitDebug(ctx, 'debug', spec.action, `${spec.at}: ${spec.action}: done in ${(performance.now() - scope.started).toFixed(3)} ms`)
+    emitDebug(
+      ctx,
+      'debug',
+      spec.action,
+      `${spec.at}: ${spec.action}: done in ${(performance.now() - scope.started).toFixed(3)} ms`,
+    )
   }
   ctx.debugTopics = scope.saved
 }

@@ -8,9 +8,11 @@
  * header invalid.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { parseDebugConfig, type DebugConfig } from './config.js'
 
-export type HeaderOutcome = { readonly accepted: true; readonly config: DebugConfig } | { readonly accepted: false; readonly reason: string }
+import { type DebugConfig, parseDebugConfig } from './config.js'
+
+export type HeaderOutcome =
+  { readonly accepted: true; readonly config: DebugConfig } | { readonly accepted: false; readonly reason: string }
 
 const AUTH_PART = /^\s*auth=(.*)$/s
 
@@ -28,10 +30,12 @@ export function readDebugHeader(value: string, allowed: boolean, authDigest: Buf
   const semicolon = value.indexOf(';')
   const configText = semicolon < 0 ? value : value.slice(0, semicolon)
   const auth = semicolon < 0 ? null : AUTH_PART.exec(value.slice(semicolon + 1))
-  if (semicolon >= 0 && auth === null) return { accepted: false, reason: 'the Debug header has an unknown part after ";"' }
+  if (semicolon >= 0 && auth === null)
+    return { accepted: false, reason: 'the Debug header has an unknown part after ";"' }
   if (authDigest !== null) {
     if (auth === null) return { accepted: false, reason: 'the Debug header needs "; auth=<password>"' }
-    if (!timingSafeEqual(passwordDigest(auth[1]!), authDigest)) return { accepted: false, reason: 'wrong password in the Debug header' }
+    if (!timingSafeEqual(passwordDigest(auth[1]!), authDigest))
+      return { accepted: false, reason: 'wrong password in the Debug header' }
   }
   const config = parseDebugConfig(configText.trim())
   if (typeof config === 'string') return { accepted: false, reason: `invalid Debug header: ${config}` }

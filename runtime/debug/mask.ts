@@ -36,7 +36,12 @@ export function maskEnvironment(env: Readonly<Record<string, string | undefined>
   for (const name of Object.keys(env).sort()) {
     const value = env[name]
     if (value === undefined) continue
-    Object.defineProperty(out, name, { value: isSecretName(name) ? MASK : value, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(out, name, {
+      value: isSecretName(name) ? MASK : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return out
 }
@@ -82,7 +87,8 @@ export function secretHeaderValues(headers: ReadonlyMap<string, string> | undefi
 /** Replaces every occurrence of the secret values in `text` by `***` (longest first). */
 export function maskText(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const secret of secrets) if (secret.length >= MIN_TEXT_SECRET && out.includes(secret)) out = out.split(secret).join(MASK)
+  for (const secret of secrets)
+    if (secret.length >= MIN_TEXT_SECRET && out.includes(secret)) out = out.split(secret).join(MASK)
   return out
 }
 

@@ -11,7 +11,7 @@
  * warnings build no strings under the default `*:error:log`.
  */
 import type { DebugLevel, DebugWriter, RequestDebugSession } from '../context/flow-context.js'
-import { selects, type DebugConfig } from './config.js'
+import { type DebugConfig, selects } from './config.js'
 import { LEVEL_RANK } from './levels.js'
 import { maskData, maskText, secretHeaderValues, textSecrets } from './mask.js'
 import type { DebugSettings } from './settings.js'
@@ -55,7 +55,8 @@ export class DebugSession implements RequestDebugSession {
     this.#settings = settings
     this.#headers = headers
     this.#timing = selects(config, INFO_RANK, 'time', NO_TOPICS)
-    if (selects(config, LEVEL_RANK.debug, 'env', NO_TOPICS)) this.write('debug', 'env', 'environment', settings.environment)
+    if (selects(config, LEVEL_RANK.debug, 'env', NO_TOPICS))
+      this.write('debug', 'env', 'environment', settings.environment)
   }
 
   /** Whether a message of `level` with `topic` (or one of `extra`) is emitted (DB2, F-DBG-2). */
@@ -91,7 +92,8 @@ export class DebugSession implements RequestDebugSession {
     const held = this.#held
     if (held === null || held.length === 0 || !applies) return body
     let text = '\n'
-    for (const message of held) text += `${message.level} [${message.topic}] ${oneLine(message.message, message.data)}\n`
+    for (const message of held)
+      text += `${message.level} [${message.topic}] ${oneLine(message.message, message.data)}\n`
     this.#appended = held.length
     return typeof body === 'string' ? body + text : Buffer.concat([body, Buffer.from(text, 'utf8')])
   }
@@ -124,7 +126,8 @@ export class DebugSession implements RequestDebugSession {
   #secretValues(): readonly string[] {
     if (this.#secrets === null) {
       const fromHeaders = secretHeaderValues(this.#headers)
-      this.#secrets = fromHeaders.length === 0 ? this.#settings.secrets : textSecrets([...this.#settings.secrets, ...fromHeaders])
+      this.#secrets =
+        fromHeaders.length === 0 ? this.#settings.secrets : textSecrets([...this.#settings.secrets, ...fromHeaders])
     }
     return this.#secrets
   }

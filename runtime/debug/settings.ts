@@ -4,9 +4,9 @@
  * whether the `Debug` header is allowed (SVC_DEBUG_ALLOW_HEADER, or SVC_DEBUG_AUTH set) and the digest
  * of its password, and the environment as the `env` topic shows it (masked).
  */
-import type { Logger } from '../log/logger.js'
 import { ConfigError, type Environment } from '../http/config.js'
-import { DEFAULT_DEBUG_CONFIG, parseDebugConfig, type DebugConfig } from './config.js'
+import type { Logger } from '../log/logger.js'
+import { type DebugConfig, DEFAULT_DEBUG_CONFIG, parseDebugConfig } from './config.js'
 import { passwordDigest } from './header.js'
 import { maskEnvironment, secretEnvironmentValues, textSecrets } from './mask.js'
 
@@ -30,7 +30,8 @@ export function createDebugSettings(env: Environment, logger: Logger): DebugSett
   let defaultConfig = DEFAULT_DEBUG_CONFIG
   if (text !== undefined) {
     const parsed = parseDebugConfig(text)
-    if (typeof parsed === 'string') throw new ConfigError('SVC_DEBUG', text, `a debug configuration topic:level:sink (${parsed})`)
+    if (typeof parsed === 'string')
+      throw new ConfigError('SVC_DEBUG', text, `a debug configuration topic:level:sink (${parsed})`)
     defaultConfig = parsed
   }
   const auth = env['SVC_DEBUG_AUTH']

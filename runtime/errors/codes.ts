@@ -13,12 +13,27 @@ export interface ErrorKind {
 export const ERROR_KINDS = {
   UPSTREAM_FAILED: { code: 3101, status: 502, message: 'Upstream Request Failed', alertTopic: 'request' },
   UPSTREAM_TIMEOUT: { code: 3102, status: 504, message: 'Upstream Request Timeout', alertTopic: 'request' },
-  UPSTREAM_REQUEST_INVALID: { code: 3202, status: 400, message: 'Upstream Request Validation Failed', alertTopic: 'request' },
-  UPSTREAM_RESPONSE_INVALID: { code: 3203, status: 502, message: 'Upstream Response Validation Failed', alertTopic: 'request' },
+  UPSTREAM_REQUEST_INVALID: {
+    code: 3202,
+    status: 400,
+    message: 'Upstream Request Validation Failed',
+    alertTopic: 'request',
+  },
+  UPSTREAM_RESPONSE_INVALID: {
+    code: 3203,
+    status: 502,
+    message: 'Upstream Response Validation Failed',
+    alertTopic: 'request',
+  },
   INPUT_VALIDATION: { code: 3204, status: 400, message: 'Input Validation Failed', alertTopic: 'validation' },
   OUTPUT_VALIDATION: { code: 3205, status: 500, message: 'Output Validation Failed', alertTopic: 'validation' },
   SECURITY: { code: 3206, status: 403, message: 'Security violation', alertTopic: 'security' },
-  UPSTREAM_SECURITY: { code: 3207, status: 401, message: 'Upstream Request Security Validation Failed', alertTopic: 'request' },
+  UPSTREAM_SECURITY: {
+    code: 3207,
+    status: 401,
+    message: 'Upstream Request Security Validation Failed',
+    alertTopic: 'request',
+  },
   PATH_NOT_FOUND: { code: 3208, status: 404, message: 'Path Not Found', alertTopic: null },
   NO_FLOW: { code: 3209, status: 404, message: 'No Flow Found', alertTopic: 'routing' },
   METHOD_NOT_ALLOWED: { code: 3210, status: 405, message: 'Method Not Allowed', alertTopic: null },
@@ -26,7 +41,12 @@ export const ERROR_KINDS = {
   BODY_TOO_LARGE: { code: 3212, status: 413, message: 'Request Body Too Large', alertTopic: null },
   MALFORMED_REQUEST: { code: 3213, status: 400, message: 'Malformed Request', alertTopic: null },
   FLOW_ERROR: { code: 5000, status: 500, message: 'FlowError', alertTopic: 'error' },
-  FLOW_EXECUTION: { code: 5001, status: 500, message: 'Flow Execution Failed', alertTopic: null /* the action's name */ },
+  FLOW_EXECUTION: {
+    code: 5001,
+    status: 500,
+    message: 'Flow Execution Failed',
+    alertTopic: null /* the action's name */,
+  },
 } as const satisfies Record<string, ErrorKind>
 
 export type ErrorKindName = keyof typeof ERROR_KINDS

@@ -35,7 +35,11 @@ export class RaisedError extends Error {
 }
 
 /** `$error` for one of the gateway's own codes (errors.md X10). */
-export function gatewayErrorObject(kind: ErrorKindName, info: readonly string[], requestId: string | undefined): JsonObject {
+export function gatewayErrorObject(
+  kind: ErrorKindName,
+  info: readonly string[],
+  requestId: string | undefined,
+): JsonObject {
   const { code, status, message } = ERROR_KINDS[kind]
   const entries: [string, JsonValue][] = [
     ['message', message],
@@ -61,9 +65,11 @@ export function raiseGatewayError(
  * A run-time fatal error of an action (flows.md F-EXEC-6): code 5001, one info entry
  * `<file>:<line>:<col>: <action>: <reason>`, alert topic = the action's name.
  */
-export function flowExecutionError(at: string, action: string, reason: string, requestId: string | undefined): RaisedError {
-  return new RaisedError(
-    gatewayErrorObject('FLOW_EXECUTION', [`${at}: ${action}: ${reason}`], requestId),
-    action,
-  )
+export function flowExecutionError(
+  at: string,
+  action: string,
+  reason: string,
+  requestId: string | undefined,
+): RaisedError {
+  return new RaisedError(gatewayErrorObject('FLOW_EXECUTION', [`${at}: ${action}: ${reason}`], requestId), action)
 }

@@ -3,8 +3,8 @@
  * digest of the SVC_STATUS_AUTH credentials (only when it is set), and whether mocking is allowed. Made once by the gateway
  * from its configuration; the request path only reads it.
  */
-import { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import type { ServerConfig } from '../http/config.js'
+import { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { statusCredentialDigest } from './basic-credentials.js'
 
 /** The status endpoints (HL3, HL4): they exist, and metrics are kept, only with SVC_STATUS_AUTH. */

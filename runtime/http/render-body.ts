@@ -10,10 +10,11 @@
  *   otherwise the XML serialization of all nodes in order, `application/xml`;
  * - a sequence of several items that are not all nodes: its first item (T-OUT-3).
  */
-import { serializeToWellFormedString, type Node as SlimdomNode } from 'slimdom'
+import { type Node as SlimdomNode, serializeToWellFormedString } from 'slimdom'
+
 import { formatJsonNumber, isOxnNode, OxnDocument, OxnElement, renderJson, renderSequenceJson } from '../oxn/index.js'
 import { Content } from '../values/content.js'
-import { EngineValue, isNode, XPathArray, XPathMap, type Item, type Sequence, type XNode } from '../values/item.js'
+import { EngineValue, isNode, type Item, type Sequence, type XNode, XPathArray, XPathMap } from '../values/item.js'
 
 export interface RenderedBody {
   /** Text is sent as UTF-8 (kept as a string so node writes head and body in one piece). */
@@ -46,7 +47,8 @@ function renderNodes(nodes: readonly XNode[]): RenderedBody {
     return text(nodes.length === 1 ? renderJson(nodes[0]!) : renderSequenceJson(nodes, 'array'), 'application/json')
   }
   let xml = ''
-  for (const node of nodes) xml += isOxnNode(node) ? renderJson(node) : serializeToWellFormedString(node as unknown as SlimdomNode)
+  for (const node of nodes)
+    xml += isOxnNode(node) ? renderJson(node) : serializeToWellFormedString(node as unknown as SlimdomNode)
   return text(xml, 'application/xml')
 }
 

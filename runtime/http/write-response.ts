@@ -6,7 +6,8 @@
  * `Content-Length`, `Transfer-Encoding`, `Connection`) are left out; `Content-Type` is decided by the
  * caller (F-RESP-5) and passed separately.
  */
-import { STATUS_CODES, type ServerResponse } from 'node:http'
+import { type ServerResponse, STATUS_CODES } from 'node:http'
+
 import { sendableStatus } from '../errors/error-document.js'
 import { NON_ASCII } from '../values/wire-text.js'
 

@@ -6,7 +6,13 @@
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import type { Logger } from './logger.js'
 
-export function writeAlert(logger: Logger, requestId: string | undefined, topic: string, error: JsonObject, raised: boolean): void {
+export function writeAlert(
+  logger: Logger,
+  requestId: string | undefined,
+  topic: string,
+  error: JsonObject,
+  raised: boolean,
+): void {
   const info = error.get('info')
   logger.write('svc_alert', {
     requestID: requestId,
@@ -25,7 +31,12 @@ export function plainValue(value: JsonValue | undefined): unknown {
   if (value instanceof JsonObject) {
     const object: Record<string, unknown> = {}
     for (let i = 0; i < value.keys.length; i++) {
-      Object.defineProperty(object, value.keys[i]!, { value: plainValue(value.values[i]), enumerable: true, writable: true, configurable: true })
+      Object.defineProperty(object, value.keys[i]!, {
+        value: plainValue(value.values[i]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     }
     return object
   }

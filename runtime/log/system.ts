@@ -7,6 +7,11 @@ import type { Logger } from './logger.js'
 
 export type SystemLevel = 'info' | 'error'
 
-export function writeSystemLine(logger: Logger, level: SystemLevel, message: string, fields: Record<string, unknown> = {}): void {
+export function writeSystemLine(
+  logger: Logger,
+  level: SystemLevel,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
   logger.write('svc_system', { level, message, ...fields })
 }

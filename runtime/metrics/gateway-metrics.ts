@@ -92,23 +92,38 @@ export class GatewayMetrics {
   render(): string {
     const out = new MetricsText()
     out.header('svc_requests_total', 'counter', 'Client requests by response status.')
-    for (const [status, count] of sorted(this.#byStatus)) out.sample('svc_requests_total', [['status', String(status)]], count)
+    for (const [status, count] of sorted(this.#byStatus))
+      out.sample('svc_requests_total', [['status', String(status)]], count)
     out.header('svc_request_duration_seconds', 'histogram', 'Seconds from arrival to the last byte sent.')
     out.histogram('svc_request_duration_seconds', [], this.#duration)
-    out.header('svc_route_request_duration_seconds', 'histogram', 'Request duration by route pattern and response status.')
+    out.header(
+      'svc_route_request_duration_seconds',
+      'histogram',
+      'Request duration by route pattern and response status.',
+    )
     for (const [route, series] of sorted(this.#routes)) {
       for (const [status, histogram] of sorted(series.byStatus)) {
-        out.histogram('svc_route_request_duration_seconds', [['route', route], ['status', String(status)]], histogram)
+        out.histogram(
+          'svc_route_request_duration_seconds',
+          [
+            ['route', route],
+            ['status', String(status)],
+          ],
+          histogram,
+        )
       }
     }
     out.header('svc_requests_in_flight', 'gauge', 'Client requests being processed.')
     out.sample('svc_requests_in_flight', [], this.inFlight)
     out.header('svc_upstream_requests_total', 'counter', 'Upstream exchanges by status (0: failed).')
-    for (const [status, count] of sorted(this.#upstreamByStatus)) out.sample('svc_upstream_requests_total', [['status', String(status)]], count)
+    for (const [status, count] of sorted(this.#upstreamByStatus))
+      out.sample('svc_upstream_requests_total', [['status', String(status)]], count)
     out.header('svc_upstream_duration_seconds', 'histogram', 'Upstream exchange duration by origin.')
-    for (const [origin, histogram] of sorted(this.#upstreamDuration)) out.histogram('svc_upstream_duration_seconds', [['origin', origin]], histogram)
+    for (const [origin, histogram] of sorted(this.#upstreamDuration))
+      out.histogram('svc_upstream_duration_seconds', [['origin', origin]], histogram)
     out.header('svc_upstream_cache_hits_total', 'counter', 'Upstream responses served from the cache, by origin.')
-    for (const [origin, count] of sorted(this.#cacheHits)) out.sample('svc_upstream_cache_hits_total', [['origin', origin]], count)
+    for (const [origin, count] of sorted(this.#cacheHits))
+      out.sample('svc_upstream_cache_hits_total', [['origin', origin]], count)
     out.header('svc_errors_total', 'counter', 'Raised errors that determined a response, by error code.')
     for (const [code, count] of sorted(this.#errors)) out.sample('svc_errors_total', [['code', String(code)]], count)
     out.header('svc_uptime_seconds', 'gauge', 'Seconds since the server started.')

@@ -5,7 +5,9 @@
  */
 
 /** The bucket bounds in seconds (the Prometheus client defaults, 0.005 to 10). */
-export const DURATION_BUCKETS: readonly number[] = Object.freeze([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
+export const DURATION_BUCKETS: readonly number[] = Object.freeze([
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+])
 
 export class Histogram {
   /** Observations per bucket (not cumulative); the last slot counts those above every bound. */

@@ -28,7 +28,10 @@ export function parseAccept(header: string): MediaRange[] {
     const slash = range.indexOf('/')
     if (slash <= 0) continue
     const type = range.slice(0, slash).trim().toLowerCase()
-    const subtype = range.slice(slash + 1).trim().toLowerCase()
+    const subtype = range
+      .slice(slash + 1)
+      .trim()
+      .toLowerCase()
     if (type === '' || subtype === '') continue
     let q = 1
     for (const param of params) {

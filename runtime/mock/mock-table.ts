@@ -19,7 +19,10 @@ export type MockTable = ReadonlyMap<string, ReadonlyMap<string, readonly MockExa
 /** One example as generated code writes it: media type, body text, and `base64` when the text is base64 of raw bytes. */
 export type MockExampleSpec = readonly [mediaType: string, body: string, encoding?: 'base64']
 
-export type MockTableSpec = readonly (readonly [pattern: string, operations: readonly (readonly [method: string, examples: readonly MockExampleSpec[]])[]])[]
+export type MockTableSpec = readonly (readonly [
+  pattern: string,
+  operations: readonly (readonly [method: string, examples: readonly MockExampleSpec[]])[],
+])[]
 
 /** Builds the frozen table once at module load (`src/mocks.ts`). */
 export function createMockTable(spec: MockTableSpec): MockTable {
@@ -29,7 +32,11 @@ export function createMockTable(spec: MockTableSpec): MockTable {
     for (const [method, examples] of operations) {
       byMethod.set(
         method,
-        Object.freeze(examples.map(([mediaType, body, encoding]) => Object.freeze({ mediaType, body: Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8') }))),
+        Object.freeze(
+          examples.map(([mediaType, body, encoding]) =>
+            Object.freeze({ mediaType, body: Buffer.from(body, encoding === 'base64' ? 'base64' : 'utf8') }),
+          ),
+        ),
       )
     }
     table.set(pattern, byMethod)

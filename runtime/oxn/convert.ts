@@ -5,7 +5,7 @@
  * value (OXN-T2), numbers by XP-NUM-1.
  */
 import { Content } from '../values/content.js'
-import { EngineValue, XPathArray, XPathMap, isNode, type Item, type Sequence, type XNode } from '../values/item.js'
+import { EngineValue, isNode, type Item, type Sequence, type XNode, XPathArray, XPathMap } from '../values/item.js'
 import { OxnDocument, OxnElement } from './nodes.js'
 import { formatXPathNumber, parseXPathDouble } from './number-text.js'
 import { stringValue } from './string-value.js'
@@ -48,7 +48,8 @@ export function toXPathString(value: Item | Sequence): string {
   if (item instanceof XPathArray) return item.members.length === 0 ? '' : toXPathString(item.members[0]!)
   if (item instanceof XPathMap) throw new XPathValueError('XPTY0004', 'a map has no string value')
   if (item instanceof EngineValue) {
-    if (item.typeName.startsWith('function')) throw new XPathValueError('XPTY0004', 'a function item has no string value')
+    if (item.typeName.startsWith('function'))
+      throw new XPathValueError('XPTY0004', 'a function item has no string value')
     return item.stringValue
   }
   const content = contentOfDocument(item)

@@ -25,7 +25,8 @@ export function decodeContent(content: Content): Item {
  */
 export function decodeBodyContent(content: Content): Item {
   if (content.decoded !== undefined) return content.decoded as Item
-  const decoded = (mediaKindOf(content.essence) === 'json' ? CONTENT_DECODERS.json?.(content) : undefined) ?? content.text
+  const decoded =
+    (mediaKindOf(content.essence) === 'json' ? CONTENT_DECODERS.json?.(content) : undefined) ?? content.text
   content.decoded = decoded
   return decoded
 }

@@ -7,6 +7,7 @@
  * applies its test), so unknown buckets return everything.
  */
 import type { IDomFacade } from 'fontoxpath'
+
 import type { XNode } from '../values/item.js'
 import { JsonObject } from '../values/json-value.js'
 import type { DomAttr, DomNode } from './dom-node.js'
@@ -110,7 +111,8 @@ const facade = {
 
   getChildNodes(node: XNode, bucket?: Bucket): readonly XNode[] {
     if (node instanceof OxnElement) return oxnChildNodes(node, bucket)
-    if (node instanceof OxnDocument) return node.children().filter((root) => domMatches(root as unknown as DomNode, bucket))
+    if (node instanceof OxnDocument)
+      return node.children().filter((root) => domMatches(root as unknown as DomNode, bucket))
     if (node instanceof OxnNode) return NONE
     const children = Array.from((node as DomNode).childNodes ?? NONE) as DomNode[]
     return bucket == null ? children : children.filter((child) => domMatches(child, bucket))

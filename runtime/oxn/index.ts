@@ -8,7 +8,15 @@ export { JsonTextReader } from './json-text.js'
 export { JsonSyntaxError } from './json-syntax-error.js'
 export { OxnNode, OxnDocument, OxnElement, OxnAttribute, OxnText, type OxnNodeKind } from './nodes.js'
 export { oxnDocument, oxnRoot, isOxnNode, childElements, childByName } from './tree.js'
-export { jsonTypeOf, memberElementName, JSON_TYPES, ESCAPED_MEMBER_NAME, ROOT_NAME, ITEM_NAME, type JsonType } from './json-type.js'
+export {
+  jsonTypeOf,
+  memberElementName,
+  JSON_TYPES,
+  ESCAPED_MEMBER_NAME,
+  ROOT_NAME,
+  ITEM_NAME,
+  type JsonType,
+} from './json-type.js'
 export { isNCName } from './ncname.js'
 export { OXN_DOM_FACADE } from './dom-facade.js'
 export { stringValue, jsonStringValue } from './string-value.js'

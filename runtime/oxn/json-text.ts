@@ -115,7 +115,13 @@ export class JsonTextReader {
         plain = false
         const e = text.charCodeAt(pos + 1)
         if (e === 0x75 /* u */) {
-          if (!(isHex(text.charCodeAt(pos + 2)) && isHex(text.charCodeAt(pos + 3)) && isHex(text.charCodeAt(pos + 4)) && isHex(text.charCodeAt(pos + 5)))) return false
+          if (!(
+            isHex(text.charCodeAt(pos + 2)) &&
+            isHex(text.charCodeAt(pos + 3)) &&
+            isHex(text.charCodeAt(pos + 4)) &&
+            isHex(text.charCodeAt(pos + 5))
+          ))
+            return false
           pos += 6
           continue
         }

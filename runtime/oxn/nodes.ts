@@ -12,7 +12,7 @@
  */
 import type { Content } from '../values/content.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import { ESCAPED_MEMBER_NAME, ITEM_NAME, ROOT_NAME, jsonTypeOf, memberElementName, type JsonType } from './json-type.js'
+import { ESCAPED_MEMBER_NAME, ITEM_NAME, type JsonType, jsonTypeOf, memberElementName, ROOT_NAME } from './json-type.js'
 
 /** Objects with more members than this get a key index on the first lookup by name. */
 const LINEAR_NAME_SEARCH_LIMIT = 16

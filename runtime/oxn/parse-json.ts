@@ -8,8 +8,8 @@
  * have the same keys: each is matched against the keys of the one before it (parseObject).
  */
 import { JsonNumber, JsonNumberLiteral, JsonObject, type JsonValue } from '../values/json-value.js'
-import { JsonSyntaxError } from './json-syntax-error.js'
 import { jsonNumberEnd, MAX_JSON_DEPTH, numberFailure } from './json-grammar.js'
+import { JsonSyntaxError } from './json-syntax-error.js'
 
 export { MAX_JSON_DEPTH }
 
@@ -129,8 +129,7 @@ class JsonScanner {
               break
             }
           }
-        }
-        else {
+        } else {
           index = new Map()
           for (let i = 0; i < keys.length; i++) index.set(keys[i]!, i)
           at = index.get(key) ?? -1
@@ -255,14 +254,30 @@ class JsonScanner {
         pos++
         const e = text.charCodeAt(pos)
         switch (e) {
-          case 0x22: out += '"'; break
-          case 0x5c: out += '\\'; break
-          case 0x2f: out += '/'; break
-          case 0x62: out += '\b'; break
-          case 0x66: out += '\f'; break
-          case 0x6e: out += '\n'; break
-          case 0x72: out += '\r'; break
-          case 0x74: out += '\t'; break
+          case 0x22:
+            out += '"'
+            break
+          case 0x5c:
+            out += '\\'
+            break
+          case 0x2f:
+            out += '/'
+            break
+          case 0x62:
+            out += '\b'
+            break
+          case 0x66:
+            out += '\f'
+            break
+          case 0x6e:
+            out += '\n'
+            break
+          case 0x72:
+            out += '\r'
+            break
+          case 0x74:
+            out += '\t'
+            break
           case 0x75 /* u */: {
             const code = hexValue(text, pos + 1)
             if (code < 0) {

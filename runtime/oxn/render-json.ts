@@ -5,7 +5,7 @@
  * value as the JSON of its decoded form (OXN-X6).
  */
 import { Content } from '../values/content.js'
-import { EngineValue, XPathArray, XPathMap, type Item, type Sequence } from '../values/item.js'
+import { EngineValue, type Item, type Sequence, XPathArray, XPathMap } from '../values/item.js'
 import { decodeContent } from './decode-content.js'
 import { jsonString } from './json-string.js'
 import { formatJsonNumber, formatXPathNumber } from './number-text.js'

@@ -5,9 +5,9 @@
  * as strings (OXN-R4).
  */
 import type { XNode } from '../values/item.js'
-import { isTextLike, type DomNode } from './dom-node.js'
-import { ESCAPED_MEMBER_NAME, type JsonType } from './json-type.js'
+import { type DomNode, isTextLike } from './dom-node.js'
 import { jsonString } from './json-string.js'
+import { ESCAPED_MEMBER_NAME, type JsonType } from './json-type.js'
 import { OxnAttribute, OxnDocument, OxnElement, OxnText } from './nodes.js'
 import { isXmlWhitespace } from './number-text.js'
 import { renderJsonValue, renderNumberText, renderPairs } from './render-json-value.js'

@@ -6,7 +6,7 @@
  */
 import type { XNode } from '../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
-import { isTextLike, type DomAttr, type DomNode } from './dom-node.js'
+import { type DomAttr, type DomNode, isTextLike } from './dom-node.js'
 import { OxnAttribute, OxnDocument, OxnElement, OxnText } from './nodes.js'
 
 /** The XPath string value of any node (OXN or DOM). */

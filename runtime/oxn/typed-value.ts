@@ -4,8 +4,8 @@
  * reading of typed text (`true` when the trimmed text is `true` or `1`, OXN-R2 and XP-CMP-2).
  */
 import type { XNode } from '../values/item.js'
-import { JSON_TYPES, type JsonType } from './json-type.js'
 import type { DomNode } from './dom-node.js'
+import { JSON_TYPES, type JsonType } from './json-type.js'
 import { OxnElement, OxnNode } from './nodes.js'
 import { trimXmlWhitespace } from './number-text.js'
 

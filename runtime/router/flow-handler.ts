@@ -1,6 +1,6 @@
 /** Handler values that generated route tables refer to (definition.md H1, H2; runtime/context/handler.ts FlowHandler). */
-import type { FlowHandler, OperationStageName } from '../context/handler.js'
 import type { FlowFunction } from '../context/completion.js'
+import type { FlowHandler, OperationStageName } from '../context/handler.js'
 
 export interface FlowHandlerSettings {
   /** The client body may be streamed to a final `proxy-request` (upstream.md UP-GEN-6 step 2). */

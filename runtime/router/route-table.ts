@@ -83,7 +83,8 @@ export function createRouteTable(routes: readonly RouteSpec[]): RouteTable {
   for (const spec of routes) {
     const entry = entryOf(spec)
     const literalPath = literalPathOf(spec)
-    if (literalPath !== null) literalPaths.set(literalPath, Object.freeze({ route: entry, params: NO_PARAMS, wildcardPrefixSegments: null }))
+    if (literalPath !== null)
+      literalPaths.set(literalPath, Object.freeze({ route: entry, params: NO_PARAMS, wildcardPrefixSegments: null }))
     let node = root
     for (const segment of spec.segments) {
       if (typeof segment === 'string') {

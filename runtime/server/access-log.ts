@@ -62,7 +62,12 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
   }
   // defineProperty: a field named `__proto__` stays an ordinary member
   for (let i = 0; i < custom.keys.length; i++) {
-    Object.defineProperty(fields, custom.keys[i]!, { value: plainValue(custom.values[i]), enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(fields, custom.keys[i]!, {
+      value: plainValue(custom.values[i]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   logger.write('svc_access', fields, new Date(record.arrivalMs))
 }

@@ -29,7 +29,13 @@ export function endExchange(exchange: EndingExchange): boolean {
   const reserved = exchange.reserved
   if (metrics != null) {
     const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
-    metrics.requestEnded(reserved === null, exchange.route, status, (performance.now() - exchange.started) / 1000, exchange.errorCode)
+    metrics.requestEnded(
+      reserved === null,
+      exchange.route,
+      status,
+      (performance.now() - exchange.started) / 1000,
+      exchange.errorCode,
+    )
   }
   return reserved !== 'health'
 }

@@ -11,9 +11,9 @@
  * - `endExchange` (response done or client gone): metrics (HL4), held debug messages, and whether the
  *   access line is written (not for the health endpoint, LG10).
  */
-import { startRequestDebugging } from '../debug/request-debug.js'
-import { attachDebugSession } from '../debug/flow-debug.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { attachDebugSession } from '../debug/flow-debug.js'
+import { startRequestDebugging } from '../debug/request-debug.js'
 import type { RouteMatch } from '../router/types.js'
 import type { Exchange } from './exchange.js'
 import type { RequestRecord } from './request-record.js'
@@ -55,6 +55,11 @@ export function debugBody(exchange: Exchange, status: number, body: string | Uin
   if (session === null) return body
   session.stage('PL13-PL14 sending')
   if (!session.config.appends) return body
-  const applies = exchange.req.method !== 'HEAD' && status !== 204 && status !== 304 && exchange.flow !== CORS_PREFLIGHT && exchange.reserved === null
+  const applies =
+    exchange.req.method !== 'HEAD' &&
+    status !== 204 &&
+    status !== 304 &&
+    exchange.flow !== CORS_PREFLIGHT &&
+    exchange.reserved === null
   return session.appendTo(body, applies)
 }

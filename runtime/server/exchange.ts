@@ -7,23 +7,24 @@
  * no AbortSignal is made unless something asks for one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+
 import type { CompiledApp } from '../app.js'
-import type { Handler } from '../context/handler.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
+import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../context/flow-context.js'
+import type { Handler } from '../context/handler.js'
 import type { CorsPolicy } from '../cors/policy.js'
 import type { DebugSession } from '../debug/session.js'
-import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../context/flow-context.js'
-import type { Logger } from '../log/logger.js'
-import { endExchange } from './end-exchange.js'
 import type { GatewayOperations } from '../health/operations.js'
 import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
+import type { ServerConfig } from '../http/config.js'
+import type { SentResponse } from '../http/write-response.js'
+import type { Logger } from '../log/logger.js'
 import type { RouteMatch } from '../router/types.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
-import type { ServerConfig } from '../http/config.js'
+import { endExchange } from './end-exchange.js'
 import type { RequestIdSource } from './request-id.js'
 import type { RequestRecord } from './request-record.js'
-import type { SentResponse } from '../http/write-response.js'
 
 /** What the pipeline needs from its gateway. */
 export interface GatewayCore {
@@ -151,7 +152,12 @@ export class Exchange implements SignalSource {
       arrivalMs: this.arrivalMs,
       requestId: record?.id ?? '',
       url: record?.url ?? '',
-      path: record === undefined ? (this.req.url ?? '') : record.query === null ? record.path : `${record.path}?${record.query}`,
+      path:
+        record === undefined
+          ? (this.req.url ?? '')
+          : record.query === null
+            ? record.path
+            : `${record.path}?${record.query}`,
       status: sent !== null ? sent.status : abortedStatus(this.ctx),
       method: this.req.method ?? '',
       agent: headers?.get('user-agent') ?? '',

@@ -4,11 +4,11 @@
  * end (F-EXEC-4), where a failure to render or send is handled like a raised error.
  */
 import { FlowContext } from '../context/flow-context.js'
-import { startFlowDebugging } from './exchange-hooks.js'
 import { oxnRoot } from '../oxn/index.js'
 import { checkClientResponse } from '../validate/client-checks.js'
 import { singleton } from '../values/item.js'
 import type { Exchange } from './exchange.js'
+import { startFlowDebugging } from './exchange-hooks.js'
 import { handleRaised } from './raised-errors.js'
 import type { RequestRecord } from './request-record.js'
 import { buildRequestObject } from './request-variable.js'
@@ -38,13 +38,25 @@ export function startFlows(exchange: Exchange, record: RequestRecord): FlowConte
  * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20). Returns
  * a promise only when error handling runs (it may run the error flow): the usual end awaits nothing.
  */
-export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): Promise<void> | undefined {
+export function finishFlows(
+  exchange: Exchange,
+  ctx: FlowContext,
+  pattern: string | null = null,
+): Promise<void> | undefined {
   try {
     const response = renderFlowResponse(ctx)
     // PL12
     if (pattern !== null && !exchange.finished) {
       const { validation, logger } = exchange.gateway
-      const invalid = checkClientResponse(validation, pattern, exchange.req.method ?? 'GET', response, logger, ctx.requestId, ctx.settings?.responseValidation)
+      const invalid = checkClientResponse(
+        validation,
+        pattern,
+        exchange.req.method ?? 'GET',
+        response,
+        logger,
+        ctx.requestId,
+        ctx.settings?.responseValidation,
+      )
       if (invalid !== null) throw invalid
     }
     sendFlowResponse(exchange, ctx, response)

@@ -7,29 +7,30 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import type { CompiledApp } from '../app.js'
 import { createSecurityRuntime, type SecurityRuntime } from '../auth/security-runtime.js'
-import { createDebugSettings } from '../debug/settings.js'
 import type { GatewayServices } from '../context/flow-context.js'
+import type { TestRunHooks } from '../context/test-run-hooks.js'
+import { createDebugSettings } from '../debug/settings.js'
 import { GatewayOperations } from '../health/operations.js'
-import { createLogger, type LogSink, type Logger } from '../log/logger.js'
+import { type Environment, loadServerConfig, type ServerConfig } from '../http/config.js'
+import { createLogger, type Logger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
-import { FunctionCaches } from '../xpath/functions/caches.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
+import { FunctionCaches } from '../xpath/functions/caches.js'
+import { XsltEngine } from '../xslt/engine.js'
 import { onClientError } from './client-error.js'
-import { routeSpecialRequests } from './special-requests.js'
-import { loadServerConfig, type Environment, type ServerConfig } from '../http/config.js'
 import { Exchange, type GatewayCore } from './exchange.js'
 import { applyServerLimits, httpServerOptions, refuseAtHttpLayer } from './limits.js'
 import { handleExchange } from './pipeline.js'
 import { RequestIdSource } from './request-id.js'
 import { buildEnvObject, buildServerObject } from './server-variables.js'
-import { XsltEngine } from '../xslt/engine.js'
-import type { TestRunHooks } from '../context/test-run-hooks.js'
+import { routeSpecialRequests } from './special-requests.js'
 
 export interface GatewayOptions {
   /** Absolute path of the compiled site copy (operations.md CL2). */
@@ -96,7 +97,9 @@ export class Gateway implements GatewayCore {
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
-    this.security = app.security ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger }) : null
+    this.security = app.security
+      ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
+      : null
     this.server = createServer(httpServerOptions(this.config), (req, res) => void this.#handle(req, res))
     applyServerLimits(this.server, this.config)
     this.server.on('clientError', onClientError)

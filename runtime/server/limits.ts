@@ -7,6 +7,7 @@
  * PL1, empty body, `Connection: close`, no access log line.
  */
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http'
+
 import type { ServerConfig } from '../http/config.js'
 
 /** How often node looks for connections past their head/request timeout (at least 4 times per timeout). */

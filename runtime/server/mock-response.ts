@@ -8,10 +8,10 @@
  * header means nothing (MK5).
  */
 import type { FlowContext } from '../context/flow-context.js'
-import type { RouteEntry } from '../router/types.js'
-import type { Exchange } from './exchange.js'
-import { Content } from '../values/content.js'
 import { chooseExample } from '../mock/choose-example.js'
+import type { RouteEntry } from '../router/types.js'
+import { Content } from '../values/content.js'
+import type { Exchange } from './exchange.js'
 
 /** The access log `flow` of a mocked response (LG3, MK4). */
 export const MOCK_FLOW = 'mock'
@@ -27,7 +27,10 @@ export function answerWithMock(exchange: Exchange, ctx: FlowContext, route: Rout
   if (example === null) {
     const session = exchange.debug
     if (session?.selects('info', 'mock')) {
-      const why = examples === undefined ? `${method} ${route.pattern} has no 200 response with examples` : `no example of ${method} ${route.pattern} is acceptable (Accept: ${headers.get('accept')})`
+      const why =
+        examples === undefined
+          ? `${method} ${route.pattern} has no 200 response with examples`
+          : `no example of ${method} ${route.pattern} is acceptable (Accept: ${headers.get('accept')})`
       session.write('info', 'mock', `${why}; the request is processed normally`)
     }
     return false

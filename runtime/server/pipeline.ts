@@ -9,11 +9,11 @@
  * - anything else before a flow ran is a bug, left to the gateway's last resort.
  */
 import { OPERATION_STAGE_NAMES } from '../context/handler.js'
-import { ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
 import { RaisedError } from '../errors/raised-error.js'
 import type { Exchange } from './exchange.js'
 import { startFlows } from './flow-run.js'
 import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
+import { ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
 
 export async function handleExchange(exchange: Exchange): Promise<void> {
   try {

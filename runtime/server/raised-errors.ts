@@ -6,11 +6,11 @@
  * An error raised inside the error flow replaces `$error`, drops the first error's preset headers and
  * sends its own document (EF8). Any other exception is an internal error: 5001, logged as an alert.
  */
-import { oxnRoot } from '../oxn/index.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { ERROR_DROPPED_HEADERS, errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
 import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
-import type { FlowContext } from '../context/flow-context.js'
 import { plainValue, writeAlert } from '../log/alert.js'
+import { oxnRoot } from '../oxn/index.js'
 import type { Exchange } from './exchange.js'
 import { sendFlowResponse, sendResponse } from './send.js'
 
@@ -47,7 +47,11 @@ export async function handleRaised(exchange: Exchange, ctx: FlowContext, thrown:
 }
 
 /** An error raised before any flow ran (routing, method check): error flow if configured, else the document. */
-export async function raiseBeforeFlows(exchange: Exchange, error: RaisedError, start: () => FlowContext): Promise<void> {
+export async function raiseBeforeFlows(
+  exchange: Exchange,
+  error: RaisedError,
+  start: () => FlowContext,
+): Promise<void> {
   if (exchange.gateway.app.errorFlow === null) {
     sendErrorWithoutFlow(exchange, error)
     return
@@ -68,7 +72,11 @@ function noteError(exchange: Exchange, error: RaisedError): void {
   }
   // errors.md X17: 3208 and 3210 are a `routing` debug message instead of an alert
   else if ((error.code === 3208 || error.code === 3210) && exchange.debug?.selects('debug', 'routing')) {
-    exchange.debug.write('debug', 'routing', `${error.code}: ${plainValue(error.errorObject.get('message'))}: ${JSON.stringify(plainValue(error.errorObject.get('info')))}`)
+    exchange.debug.write(
+      'debug',
+      'routing',
+      `${error.code}: ${plainValue(error.errorObject.get('message'))}: ${JSON.stringify(plainValue(error.errorObject.get('info')))}`,
+    )
   }
 }
 
@@ -111,7 +119,12 @@ function asRaisedError(exchange: Exchange, thrown: unknown): RaisedError {
 const DOCUMENT_TYPE = 'application/json'
 
 /** X15: flow-set headers kept except the dropped ones; the document's Content-Type and Cache-Control. */
-function sendErrorDocument(exchange: Exchange, headers: readonly (readonly [string, string])[], error: RaisedError, status: number): void {
+function sendErrorDocument(
+  exchange: Exchange,
+  headers: readonly (readonly [string, string])[],
+  error: RaisedError,
+  status: number,
+): void {
   const body = renderErrorDocument(error.errorObject, exchange.record?.id ?? '')
   const kept: (readonly [string, string])[] = []
   for (const field of headers) {

@@ -24,7 +24,11 @@ export function declaredTooLarge(headers: ReadonlyMap<string, string>, limit: nu
   return declared !== undefined && Number(declared) > limit
 }
 
-export function readBody(req: IncomingMessage, headers: ReadonlyMap<string, string>, limit: number): Promise<BodyResult> {
+export function readBody(
+  req: IncomingMessage,
+  headers: ReadonlyMap<string, string>,
+  limit: number,
+): Promise<BodyResult> {
   if (!headers.has('content-length') && !headers.has('transfer-encoding')) return Promise.resolve(EMPTY_RESULT)
   if (declaredTooLarge(headers, limit)) return Promise.resolve(TOO_LARGE)
   if (req.readableEnded) return Promise.resolve(EMPTY_RESULT)
@@ -46,7 +50,11 @@ export function readBody(req: IncomingMessage, headers: ReadonlyMap<string, stri
       } else chunks.push(chunk)
     }
     const onEnd = (): void => {
-      finish(size === 0 ? EMPTY_RESULT : { kind: 'ok', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) })
+      finish(
+        size === 0
+          ? EMPTY_RESULT
+          : { kind: 'ok', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) },
+      )
     }
     const onFailure = (): void => finish(ABORTED)
     const onClose = (): void => {

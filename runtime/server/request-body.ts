@@ -4,10 +4,10 @@
  * proxy (upstream.md UP-GEN-6 step 2), only the declared length checked up front.
  */
 import { raiseGatewayError } from '../errors/raised-error.js'
-import { Content } from '../values/content.js'
-import type { Exchange } from './exchange.js'
 import { parseFormEncoded } from '../http/form-decoding.js'
 import { parseMultipartFields } from '../http/multipart.js'
+import { Content } from '../values/content.js'
+import type { Exchange } from './exchange.js'
 import { sendErrorWithoutFlow } from './raised-errors.js'
 import { declaredTooLarge, readBody } from './read-body.js'
 import type { RequestRecord } from './request-record.js'
@@ -17,7 +17,10 @@ export function checkDeclaredBodySize(exchange: Exchange, record: RequestRecord)
   const limit = exchange.gateway.config.maxBodySize
   if (!declaredTooLarge(record.headers, limit)) return true
   exchange.closeConnection = true
-  sendErrorWithoutFlow(exchange, raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id))
+  sendErrorWithoutFlow(
+    exchange,
+    raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id),
+  )
   return false
 }
 
@@ -43,7 +46,10 @@ export async function readRequestBody(exchange: Exchange, record: RequestRecord)
   if (result.kind === 'aborted') return false
   if (result.kind === 'too-large') {
     exchange.closeConnection = true
-    sendErrorWithoutFlow(exchange, raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id))
+    sendErrorWithoutFlow(
+      exchange,
+      raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id),
+    )
     return false
   }
   const bytes = result.bytes
@@ -52,7 +58,8 @@ export async function readRequestBody(exchange: Exchange, record: RequestRecord)
   if (bytes.length > 0) record.body = new Content(bytes, mediaType)
   if (mediaType !== null) {
     const essence = record.body.essence
-    if (essence === 'application/x-www-form-urlencoded') record.post = parseFormEncoded(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+    if (essence === 'application/x-www-form-urlencoded')
+      record.post = parseFormEncoded(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
     else if (essence === 'multipart/form-data') record.post = parseMultipartFields(bytes, mediaType)
   }
   return true

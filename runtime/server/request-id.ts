@@ -4,6 +4,7 @@
  * characters from `[A-Za-z0-9._:@-]` is used instead; an invalid one is ignored.
  */
 import { randomFillSync, randomUUID } from 'node:crypto'
+
 import type { UidFormat } from '../http/config.js'
 
 const TRUSTED_ID = /^[A-Za-z0-9._:@-]{1,128}$/

@@ -4,9 +4,9 @@
  * (R1, R5), get (R6), post (forms only), cookies (only with a `Cookie` header, R7), params (P10),
  * endpoint (R2, R8).
  */
-import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { parseCookies } from '../http/cookies.js'
 import { parseFormEncoded } from '../http/form-decoding.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import type { RequestRecord } from './request-record.js'
 
 const EMPTY_OBJECT = new JsonObject([], [])
@@ -15,7 +15,16 @@ export function buildRequestObject(request: RequestRecord): JsonObject {
   const keys: string[] = ['method', 'purpose', 'debug', 'host', 'port', 'id', 'url', 'path']
   // `new Array`, not a literal: see singleton() (runtime/values/item.ts) on pretenured literals
   const values = new Array<JsonValue>()
-  values.push(request.method, 'main', request.debug, request.host, new JsonNumber(String(request.port)), request.id, request.url, request.path)
+  values.push(
+    request.method,
+    'main',
+    request.debug,
+    request.host,
+    new JsonNumber(String(request.port)),
+    request.id,
+    request.url,
+    request.path,
+  )
   if (request.query !== null) {
     keys.push('query')
     values.push(request.query)

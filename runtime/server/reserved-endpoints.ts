@@ -13,18 +13,18 @@
  * No CORS, validation, security, flows or debug `append` sink (HL1): answers are written directly.
  * Per request this costs one or three string comparisons of the path.
  */
-import { renderErrorDocument } from '../errors/error-document.js'
-import { raiseGatewayError, type RaisedError } from '../errors/raised-error.js'
-import { errorStatusOf } from '../errors/error-document.js'
 import { securityViolation } from '../auth/security-error.js'
+import { renderErrorDocument } from '../errors/error-document.js'
+import { errorStatusOf } from '../errors/error-document.js'
+import { type RaisedError, raiseGatewayError } from '../errors/raised-error.js'
+import { basicCredentialsMatch } from '../health/basic-credentials.js'
+import type { StatusEndpoints } from '../health/operations.js'
+import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
+import { renderStatusDocument } from '../health/status-document.js'
+import { writeResponse } from '../http/write-response.js'
 import { writeAlert } from '../log/alert.js'
 import type { Exchange } from './exchange.js'
-import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
 import type { RequestRecord } from './request-record.js'
-import { writeResponse } from '../http/write-response.js'
-import { basicCredentialsMatch } from '../health/basic-credentials.js'
-import { renderStatusDocument } from '../health/status-document.js'
-import type { StatusEndpoints } from '../health/operations.js'
 
 export const STATUS_PATH = '/_svc/status'
 export const METRICS_PATH = '/_svc/metrics'
@@ -55,7 +55,13 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
   // without status endpoints only the health endpoint gets here
   if (endpoint === 'health' || status === null) {
     const stopping = exchange.gateway.stopping
-    send(exchange, stopping ? 503 : 200, NO_STORE, 'application/json', stopping ? '{"status":"stopping"}' : '{"status":"ok"}')
+    send(
+      exchange,
+      stopping ? 503 : 200,
+      NO_STORE,
+      'application/json',
+      stopping ? '{"status":"stopping"}' : '{"status":"ok"}',
+    )
     return true
   }
   answerStatusEndpoint(exchange, record, endpoint, status)
@@ -63,7 +69,12 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
 }
 
 /** HL3, HL4: `/_svc/status` and `/_svc/metrics` behind their Basic credentials. */
-function answerStatusEndpoint(exchange: Exchange, record: RequestRecord, endpoint: 'status' | 'metrics', status: StatusEndpoints): void {
+function answerStatusEndpoint(
+  exchange: Exchange,
+  record: RequestRecord,
+  endpoint: 'status' | 'metrics',
+  status: StatusEndpoints,
+): void {
   if (!basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
     const error = securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
     writeAlert(exchange.gateway.logger, record.id, 'security', error.errorObject, true)
@@ -74,12 +85,27 @@ function answerStatusEndpoint(exchange: Exchange, record: RequestRecord, endpoin
     send(exchange, 200, NO_STORE, METRICS_TYPE, status.metrics.render())
     return
   }
-  const { app, config: { role } } = exchange.gateway
-  const body = renderStatusDocument({ stopping: exchange.gateway.stopping, version: app.version, revision: app.revision, role, metrics: status.metrics.snapshot() })
+  const {
+    app,
+    config: { role },
+  } = exchange.gateway
+  const body = renderStatusDocument({
+    stopping: exchange.gateway.stopping,
+    version: app.version,
+    revision: app.revision,
+    role,
+    metrics: status.metrics.snapshot(),
+  })
   send(exchange, 200, NO_STORE, 'application/json', body)
 }
 
-function send(exchange: Exchange, status: number, headers: readonly (readonly [string, string])[], type: string, body: string): void {
+function send(
+  exchange: Exchange,
+  status: number,
+  headers: readonly (readonly [string, string])[],
+  type: string,
+  body: string,
+): void {
   const close = exchange.closeConnection || exchange.gateway.stopping
   exchange.sent = writeResponse(exchange.res, exchange.req.method ?? 'GET', status, headers, type, body, close)
 }

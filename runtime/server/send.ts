@@ -4,13 +4,13 @@
  * explicit `mime`, a `Content-Type` field set by a flow, the action's default `mime`, the media type
  * of the value, none. Nothing is sent once the client has gone (F-EXEC-8).
  */
-import { withCorsHeaders } from '../cors/response-headers.js'
 import type { FlowContext } from '../context/flow-context.js'
-import { debugBody } from './exchange-hooks.js'
 import type { PassedBody } from '../context/response.js'
-import type { Exchange } from './exchange.js'
+import { withCorsHeaders } from '../cors/response-headers.js'
 import { renderBody } from '../http/render-body.js'
 import { writeResponse } from '../http/write-response.js'
+import type { Exchange } from './exchange.js'
+import { debugBody } from './exchange-hooks.js'
 
 /** A flow's response as it will be sent (status, fields, F-RESP-5 media type, rendered body). */
 export interface FlowResponse {
@@ -55,7 +55,8 @@ export function sendResponse(
   if (exchange.finished) return
   const close = exchange.closeConnection || exchange.gateway.stopping
   // PL13 (security.md O18, O19)
-  const fields = exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
+  const fields =
+    exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
   // PL14: the debug `append` sink (operations.md DB7)
   body = debugBody(exchange, status, body)
   exchange.sent = writeResponse(exchange.res, exchange.req.method ?? 'GET', status, fields, contentType, body, close)
@@ -74,7 +75,13 @@ function takePassedBody(ctx: FlowContext): PassedBody | undefined {
 /** Sends a passed-on body with the flow's status and fields, PL13 included. */
 function sendPassedBody(exchange: Exchange, ctx: FlowContext, passed: PassedBody): void {
   const headers = ctx.response.headers.entries()
-  const fields = exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
+  const fields =
+    exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
   const close = exchange.closeConnection || exchange.gateway.stopping
-  exchange.sent = passed.send(exchange.res, { method: exchange.req.method ?? 'GET', status: ctx.response.status, fields, close })
+  exchange.sent = passed.send(exchange.res, {
+    method: exchange.req.method ?? 'GET',
+    status: ctx.response.status,
+    fields,
+    close,
+  })
 }

@@ -5,9 +5,10 @@
  * in code point order of the names.
  */
 import { hostname } from 'node:os'
+
+import type { Environment } from '../http/config.js'
 import { formatTimestamp } from '../log/logger.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import type { Environment } from '../http/config.js'
 
 export interface ServerFacts {
   readonly role: string | null
@@ -33,7 +34,10 @@ export function buildServerObject(facts: ServerFacts): JsonObject {
 export function buildEnvObject(env: Environment): JsonObject {
   const names = Object.keys(env).filter((name) => typeof env[name] === 'string')
   names.sort(compareCodePoints)
-  return new JsonObject(names, names.map((name) => env[name]!))
+  return new JsonObject(
+    names,
+    names.map((name) => env[name]!),
+  )
 }
 
 /** Orders strings by Unicode code point (not UTF-16 code unit, which misorders astral characters). */

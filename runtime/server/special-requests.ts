@@ -9,11 +9,14 @@
  *   `Content-Length`. Decided: the expectation is ignored and the request handled normally
  *   (RFC 9110 section 10.1.1 allows either).
  */
-import { ServerResponse, type IncomingMessage, type Server } from 'node:http'
+import { type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 
-export function routeSpecialRequests(server: Server, handle: (req: IncomingMessage, res: ServerResponse) => unknown): void {
+export function routeSpecialRequests(
+  server: Server,
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown,
+): void {
   server.on('checkExpectation', handle)
   server.on('connect', (req: IncomingMessage, stream: Duplex) => {
     const socket = stream as Socket

@@ -14,29 +14,35 @@
  *   (PL12, then PL13 and PL14 in send.ts).
  */
 import type { Readable } from 'node:stream'
-import type { FlowHandler, OperationStageName } from '../context/handler.js'
+
 import { checkSecurity } from '../auth/check-security.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
-import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
 import { BREAK } from '../context/completion.js'
 import type { ProxyStreamAccess } from '../context/flow-context.js'
-import { beginExchange, noteRoute } from './exchange-hooks.js'
-import { answerReservedEndpoint } from './reserved-endpoints.js'
-import { answerWithMock } from './mock-response.js'
+import type { FlowHandler, OperationStageName } from '../context/handler.js'
+import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
+import { raiseGatewayError } from '../errors/raised-error.js'
+import { parseRequestTarget } from '../http/request-target.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
-import { checkClientRequest, methodNotAllowedError, unknownPathError, validatesResponses } from '../validate/client-checks.js'
+import {
+  checkClientRequest,
+  methodNotAllowedError,
+  unknownPathError,
+  validatesResponses,
+} from '../validate/client-checks.js'
 import { requestModeOf, type ValidationRuntime } from '../validate/modes.js'
 import type { Exchange } from './exchange.js'
+import { beginExchange, noteRoute } from './exchange-hooks.js'
 import { finishFlows, startFlows } from './flow-run.js'
 import { tooManyQueryParams } from './limits.js'
+import { answerWithMock } from './mock-response.js'
 import { handleNonApi } from './non-api.js'
 import { sendErrorWithoutFlow } from './raised-errors.js'
 import { checkDeclaredBodySize, hasBody, readRequestBody, withoutBody } from './request-body.js'
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
 import { RequestRecord } from './request-record.js'
-import { parseRequestTarget } from '../http/request-target.js'
+import { answerReservedEndpoint } from './reserved-endpoints.js'
 import { sendResponse } from './send.js'
 
 /** What a stage returns when it answered the request. */
@@ -75,7 +81,10 @@ function target(exchange: Exchange): StageResult {
   // SVC_MAX_QUERY_PARAMS (issue 8): refused with 3213 like a malformed target, before `$request/get` is built
   const maxParams = gateway.config.maxQueryParams
   if (query !== null && tooManyQueryParams(query, maxParams)) {
-    sendErrorWithoutFlow(exchange, raiseGatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id))
+    sendErrorWithoutFlow(
+      exchange,
+      raiseGatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id),
+    )
     return ENDED
   }
   return undefined
@@ -141,13 +150,22 @@ function method(exchange: Exchange): StageResult {
 }
 
 /** The stages every request passes before its operation's own. */
-export const REQUEST_STAGES: readonly Stage[] = Object.freeze([target, reserved, classify, route, corsPreflight, method])
+export const REQUEST_STAGES: readonly Stage[] = Object.freeze([
+  target,
+  reserved,
+  classify,
+  route,
+  corsPreflight,
+  method,
+])
 
 /** PL7, PL18: the body read in full, or left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
 function body(exchange: Exchange): StageResult | Promise<StageResult> {
   const record = exchange.record!
   const pattern = exchange.match!.route.pattern
-  exchange.streamBody = exchange.handler?.streamRequestBody === true && !validatesRequests(exchange.gateway.validation, pattern, record.method)
+  exchange.streamBody =
+    exchange.handler?.streamRequestBody === true &&
+    !validatesRequests(exchange.gateway.validation, pattern, record.method)
   if (exchange.streamBody) return checkDeclaredBodySize(exchange, record) ? undefined : ENDED
   if (withoutBody(record)) return undefined
   return readRequestBody(exchange, record).then((read) => (read ? undefined : ENDED))
@@ -157,7 +175,14 @@ function body(exchange: Exchange): StageResult | Promise<StageResult> {
 function requestValidation(exchange: Exchange): StageResult {
   const { gateway } = exchange
   const record = exchange.record!
-  const invalid = checkClientRequest(gateway.validation, exchange.match!.route.pattern, record.method, record, gateway.logger, record.id)
+  const invalid = checkClientRequest(
+    gateway.validation,
+    exchange.match!.route.pattern,
+    record.method,
+    record,
+    gateway.logger,
+    record.id,
+  )
   if (invalid !== null) throw invalid
   return undefined
 }
@@ -177,7 +202,8 @@ function security(exchange: Exchange): StageResult | Promise<StageResult> {
 
 async function checkSecured(exchange: Exchange, runtime: SecurityRuntime): Promise<StageResult> {
   const ctx = exchange.ctx!
-  if ((await checkSecurity(ctx, runtime, exchange.match!.route.pattern, exchange.record!.method, exchange)) !== BREAK) return undefined
+  if ((await checkSecurity(ctx, runtime, exchange.match!.route.pattern, exchange.record!.method, exchange)) !== BREAK)
+    return undefined
   await finishFlows(exchange, ctx)
   return ENDED
 }
@@ -210,12 +236,17 @@ async function handler(exchange: Exchange): Promise<StageResult> {
   const { gateway } = exchange
   const record = exchange.record!
   const handler = exchange.handler
-  if (handler === null) throw raiseGatewayError('NO_FLOW', [`No flow found for ${record.method} ${record.path}`], record.id)
+  if (handler === null)
+    throw raiseGatewayError('NO_FLOW', [`No flow found for ${record.method} ${record.path}`], record.id)
   exchange.flow = handler.file
   // UP-GEN-6 step 3: a response that PL12 validates is never streamed
   const streamResponse = !validatesResponses(gateway.validation, exchange.match!.route.pattern, record.method)
   const streamBody = exchange.streamBody
-  record.proxyStream = new ProxyStream(record, streamBody && hasBody(record.headers) ? exchange.req : null, streamResponse)
+  record.proxyStream = new ProxyStream(
+    record,
+    streamBody && hasBody(record.headers) ? exchange.req : null,
+    streamResponse,
+  )
   try {
     await handler.run(exchange.ctx!)
   } finally {

@@ -31,5 +31,11 @@ export interface TemplateFacts extends TemplateSite {
 
 /** A compiled template (generated code: `const TEMPLATE_1 = defineTemplate({ at, action }, (t, focus) => { … })`). */
 export function defineTemplate(facts: TemplateFacts, run: TemplateFunction): CompiledTemplate {
-  return Object.freeze({ at: facts.at, action: facts.action, run, alwaysJson: facts.alwaysJson === true, inPlace: facts.inPlace === true })
+  return Object.freeze({
+    at: facts.at,
+    action: facts.action,
+    run,
+    alwaysJson: facts.alwaysJson === true,
+    inPlace: facts.inPlace === true,
+  })
 }

@@ -4,13 +4,13 @@
  * (T-LOOP-1, T-LOOP-2), and whether a value counts as null (T-NULL-1: exactly when its typed output
  * would be `null`).
  */
-import { Content } from '../values/content.js'
-import { EngineValue, XPathArray, XPathMap, isNode, type Item, type Sequence, type XNode } from '../values/item.js'
-import { JsonNumber, type JsonValue } from '../values/json-value.js'
 import type { DomNode } from '../oxn/dom-node.js'
-import { OxnDocument, OxnElement, decodeContent, stringValue, typeOfNode } from '../oxn/index.js'
+import { decodeContent, OxnDocument, OxnElement, stringValue, typeOfNode } from '../oxn/index.js'
 import { renderNumberText } from '../oxn/render-json-value.js'
 import { XPathValueError } from '../oxn/value-error.js'
+import { Content } from '../values/content.js'
+import { EngineValue, isNode, type Item, type Sequence, type XNode, XPathArray, XPathMap } from '../values/item.js'
+import { JsonNumber, type JsonValue } from '../values/json-value.js'
 import { emptyDocument } from '../xpath/scope.js'
 
 /** A content value decoded; a document node as its document element (when it has one). */
@@ -81,14 +81,16 @@ export function loopItems(value: Sequence): readonly Item[] | null {
   const first = standIn(value[0]!)
   if (first instanceof OxnElement) return first.jsonType === 'array' ? first.children() : null
   if (first instanceof XPathArray) return arrayMembers(first)
-  if (isNode(first) && first.nodeType === 1 && typeOfNode(first) === 'array') return childElementsOf(first as unknown as DomNode)
+  if (isNode(first) && first.nodeType === 1 && typeOfNode(first) === 'array')
+    return childElementsOf(first as unknown as DomNode)
   return null
 }
 
 function arrayMembers(array: XPathArray): readonly Item[] {
   const items: Item[] = []
   for (const member of array.members) {
-    if (member.length > 1) throw new XPathValueError('SERE0023', 'an array member holding several items cannot be iterated')
+    if (member.length > 1)
+      throw new XPathValueError('SERE0023', 'an array member holding several items cannot be iterated')
     if (member.length === 1) items.push(member[0]!)
   }
   return items

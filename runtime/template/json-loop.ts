@@ -129,12 +129,20 @@ export class JsonItem {
   /** Where the member with this key is recorded once the members are known: its slot, or -1. */
   slotOf(keyStart: number, keyEnd: number, keyPlain: boolean): number {
     const names = this.#names
-    for (let slot = 0; slot < names.length; slot++) if (this.#keyIs(keyStart, keyEnd, keyPlain, names[slot]!)) return slot
+    for (let slot = 0; slot < names.length; slot++)
+      if (this.#keyIs(keyStart, keyEnd, keyPlain, names[slot]!)) return slot
     return -1
   }
 
   /** Records a member of the first object. */
-  add(keyStart: number, keyEnd: number, keyPlain: boolean, valueStart: number, valueAsWritten: boolean, valueEnd: number): void {
+  add(
+    keyStart: number,
+    keyEnd: number,
+    keyPlain: boolean,
+    valueStart: number,
+    valueAsWritten: boolean,
+    valueEnd: number,
+  ): void {
     let members = this.#members
     const at = this.#count * FIELDS
     if (at + FIELDS > members.length) {
@@ -316,7 +324,9 @@ export class JsonItems implements IterableIterator<JsonItem> {
     const keyStart = reader.pos
     if (!reader.skimString()) throw NOT_READ_IN_PLACE
     const key = reader.text.slice(keyStart, reader.pos)
-    const found = reader.plainString ? key.length === name.length + 2 && key.startsWith(name, 1) : parseJson(key) === name
+    const found = reader.plainString
+      ? key.length === name.length + 2 && key.startsWith(name, 1)
+      : parseJson(key) === name
     reader.skipWhitespace()
     if (reader.peek() !== 0x3a) throw NOT_READ_IN_PLACE
     reader.pos++

@@ -4,12 +4,12 @@
  * receives (T-CHK-3), and the parsed value an action reads its configuration from (invalid output is
  * then the action's RF).
  */
-import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
-import { EMPTY, singleton, type Sequence } from '../values/item.js'
-import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { flowExecutionError } from '../errors/raised-error.js'
 import { JsonSyntaxError, mediaKindOf, oxnRoot, parseJson, trimXmlWhitespace } from '../oxn/index.js'
 import { Content } from '../values/content.js'
+import { EMPTY, type Sequence, singleton } from '../values/item.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import type { CompiledTemplate } from './compiled-template.js'
 import { initialFocus } from './context-item.js'
 import { JsonTextFocus, NOT_READ_IN_PLACE } from './json-loop.js'
@@ -36,7 +36,8 @@ export function renderTemplate(ctx: FlowContext, template: CompiledTemplate, inp
  */
 function renderInPlace(ctx: FlowContext, template: CompiledTemplate, source: Sequence | undefined): string | undefined {
   const content = source?.[0]
-  if (!(content instanceof Content) || content.decoded !== undefined || mediaKindOf(content.essence) !== 'json') return undefined
+  if (!(content instanceof Content) || content.decoded !== undefined || mediaKindOf(content.essence) !== 'json')
+    return undefined
   const run = new TemplateRun(ctx, template)
   try {
     template.run(run, new JsonTextFocus(content.text))

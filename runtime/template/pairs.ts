@@ -4,11 +4,19 @@
  * map one pair per entry (keys in ECMAScript property order, values by T-OUT-8); other items are
  * skipped. Pairs with the same key become one pair at the first position with an array of the values.
  */
-import { Content } from '../values/content.js'
-import { XPathMap, isNode, type Item, type Sequence, type XNode } from '../values/item.js'
 import type { DomNode } from '../oxn/dom-node.js'
-import { ESCAPED_MEMBER_NAME, OxnAttribute, OxnElement, decodeContent, formatXPathNumber, jsonString, renderJson } from '../oxn/index.js'
+import {
+  decodeContent,
+  ESCAPED_MEMBER_NAME,
+  formatXPathNumber,
+  jsonString,
+  OxnAttribute,
+  OxnElement,
+  renderJson,
+} from '../oxn/index.js'
 import { XPathValueError } from '../oxn/value-error.js'
+import { Content } from '../values/content.js'
+import { isNode, type Item, type Sequence, type XNode, XPathMap } from '../values/item.js'
 
 /** The pairs as `"key":value` texts, in order. */
 export function pairTexts(value: Sequence): string[] {
@@ -27,7 +35,8 @@ export function pairTexts(value: Sequence): string[] {
     }
   }
   const texts: string[] = []
-  for (const [key, rendered] of groups) texts.push(jsonString(key) + ':' + (rendered.length === 1 ? rendered[0]! : '[' + rendered.join(',') + ']'))
+  for (const [key, rendered] of groups)
+    texts.push(jsonString(key) + ':' + (rendered.length === 1 ? rendered[0]! : '[' + rendered.join(',') + ']'))
   return texts
 }
 
@@ -54,6 +63,7 @@ function addMapEntries(map: XPathMap, add: (key: string, rendered: string) => vo
 
 function renderEntry(entry: Sequence): string {
   if (entry.length === 0) return 'null'
-  if (entry.length > 1) throw new XPathValueError('SERE0023', 'a map entry holding several items cannot be written as JSON')
+  if (entry.length > 1)
+    throw new XPathValueError('SERE0023', 'a map entry holding several items cannot be written as JSON')
   return renderJson(entry[0] as Item)
 }

@@ -6,19 +6,32 @@
  * `mark`/`endIteration` (T-LOOP), `enter` (T-WITH). Failures become the action's RF at the command's
  * `{{` (T-RUN-2).
  */
-import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
-import type { Item, Sequence } from '../values/item.js'
-import { OxnElement, effectiveBooleanValue, firstMemberAt, renderJson, renderJsonValue, renderMemberAt } from '../oxn/index.js'
+import { flowExecutionError } from '../errors/raised-error.js'
+import {
+  effectiveBooleanValue,
+  firstMemberAt,
+  OxnElement,
+  renderJson,
+  renderJsonValue,
+  renderMemberAt,
+} from '../oxn/index.js'
 import { XPathValueError } from '../oxn/value-error.js'
+import type { Item, Sequence } from '../values/item.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { evaluate } from '../xpath/evaluate.js'
 import { firstOf, type Value } from '../xpath/value.js'
-import { Coalesce, commandSite, type TemplateExpression, type TemplateSite, type TemplateText } from './template-pieces.js'
 import { countsAsNull, jsonCountsAsNull, loopItems, withItem } from './context-item.js'
-import { pairTexts } from './pairs.js'
-import { TemplateScope } from './template-scope.js'
 import { JsonItem, JsonItems, JsonTextFocus, NOT_READ_IN_PLACE } from './json-loop.js'
+import { pairTexts } from './pairs.js'
+import {
+  Coalesce,
+  commandSite,
+  type TemplateExpression,
+  type TemplateSite,
+  type TemplateText,
+} from './template-pieces.js'
+import { TemplateScope } from './template-scope.js'
 
 /**
  * A template's context item: an item, or while a template runs over undecoded JSON text
@@ -160,7 +173,11 @@ export class TemplateRun {
     }
     if (items !== null) return items
     const site = commandSite(expr)
-    this.ctx.debug?.('debug', site.action, `${site.at}: ${site.action}: the loop value is not an array; nothing is iterated`)
+    this.ctx.debug?.(
+      'debug',
+      site.action,
+      `${site.at}: ${site.action}: the loop value is not an array; nothing is iterated`,
+    )
     return NO_ITEMS
   }
 

@@ -7,16 +7,17 @@
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { flowExecutionError } from '../errors/raised-error.js'
+
 import type { FlowContext } from '../context/flow-context.js'
+import { flowExecutionError } from '../errors/raised-error.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'
 import { templateJson } from '../template/output.js'
-import { parseExpressionText } from '../xpath/ast/parse.js'
 import { freeVariables } from '../xpath/ast/free-variables.js'
+import { parseExpressionText } from '../xpath/ast/parse.js'
 import { printXPath } from '../xpath/ast/print.js'
 import { rewriteExpression } from '../xpath/ast/rewrite.js'
 import { checkFunctionCalls } from '../xpath/check-functions.js'
-import { EngineExpression, type CompiledExpression } from '../xpath/compiled-expression.js'
+import { type CompiledExpression, EngineExpression } from '../xpath/compiled-expression.js'
 import { evaluate } from '../xpath/evaluate.js'
 import { checkAssertionList, type Expected } from './assertion-spec.js'
 import { actualOf, compare, type GoldenReader } from './compare.js'
@@ -45,7 +46,8 @@ export function checkAssertionTemplate(ctx: FlowContext, at: string, dir: string
   if (!checked.ok) throw flowExecutionError(at, ACTION, checked.problem.message, ctx.requestId)
   const assertions = checked.assertions.map((spec, index) => {
     const expression = compileExpression(spec.expression, at)
-    if (typeof expression === 'string') throw flowExecutionError(at, ACTION, `invalid expression in assertion ${index + 1}: ${expression}`, ctx.requestId)
+    if (typeof expression === 'string')
+      throw flowExecutionError(at, ACTION, `invalid expression in assertion ${index + 1}: ${expression}`, ctx.requestId)
     return { expression, expected: spec.expected, message: spec.message }
   })
   for (const assertion of assertions) runAssertion(ctx, run, dir, assertion)
@@ -57,14 +59,23 @@ function compileExpression(source: string, at: string): CompiledExpression | str
   if (!parsed.ok) return parsed.reason
   const problems = checkFunctionCalls(parsed.ast)
   if (problems.length > 0) return problems[0]!.message
-  return new EngineExpression({ source, at, action: ACTION, text: printXPath(rewriteExpression(parsed.ast)), variables: freeVariables(parsed.ast) })
+  return new EngineExpression({
+    source,
+    at,
+    action: ACTION,
+    text: printXPath(rewriteExpression(parsed.ast)),
+    variables: freeVariables(parsed.ast),
+  })
 }
 
 function runAssertion(ctx: FlowContext, run: TestRun, dir: string, assertion: Assertion): void {
   const result = evaluate(ctx, assertion.expression)
   const comparison = compare(actualOf(result), assertion.expected, goldenReader(ctx.gateway.siteRoot, dir))
   const expression = assertion.expression
-  run.recordAssertion({ expression: expression.source.trim(), message: assertion.message, at: expression.at }, comparison)
+  run.recordAssertion(
+    { expression: expression.source.trim(), message: assertion.message, at: expression.at },
+    comparison,
+  )
 }
 
 function goldenReader(siteRoot: string, dir: string): GoldenReader {

@@ -34,7 +34,9 @@ export interface AssertionProblem {
   readonly message: string
 }
 
-export type AssertionListCheck = { readonly ok: true; readonly assertions: readonly AssertionSpec[] } | { readonly ok: false; readonly problem: AssertionProblem }
+export type AssertionListCheck =
+  | { readonly ok: true; readonly assertions: readonly AssertionSpec[] }
+  | { readonly ok: false; readonly problem: AssertionProblem }
 
 const FLAG_NAMES = ['file', 'mode', 'contains', 'pattern']
 const PATTERN_MODIFIERS = 'imsu'
@@ -53,17 +55,20 @@ export function checkAssertionList(value: JsonValue): AssertionListCheck {
 
 function checkAssertion(value: JsonValue, index: number): AssertionSpec | AssertionProblem {
   const n = index + 1
-  if (!Array.isArray(value)) return problem([index], `assertion ${n} must be an array [expression, expected?, message?], not ${kindOf(value)}`)
+  if (!Array.isArray(value))
+    return problem([index], `assertion ${n} must be an array [expression, expected?, message?], not ${kindOf(value)}`)
   const items = value as readonly JsonValue[]
   if (items.length === 0) return problem([index], `assertion ${n} is empty; expected [expression, expected?, message?]`)
   if (items.length > 3) return problem([index, 3], `assertion ${n} has more than three elements`)
   const expression = items[0]!
-  if (typeof expression !== 'string') return problem([index, 0], `the expression of assertion ${n} must be a string, not ${kindOf(expression)}`)
+  if (typeof expression !== 'string')
+    return problem([index, 0], `the expression of assertion ${n} must be a string, not ${kindOf(expression)}`)
   if (expression.trim() === '') return problem([index, 0], `the expression of assertion ${n} is empty`)
   const expected = items.length > 1 ? checkExpected(items[1]!, index) : true
   if (isProblem(expected)) return expected
   const message = items[2]
-  if (message !== undefined && typeof message !== 'string') return problem([index, 2], `the message of assertion ${n} must be a string, not ${kindOf(message)}`)
+  if (message !== undefined && typeof message !== 'string')
+    return problem([index, 2], `the message of assertion ${n} must be a string, not ${kindOf(message)}`)
   return { expression, expected, message: message ?? null }
 }
 
@@ -72,18 +77,28 @@ function checkExpected(value: JsonValue, index: number): Expected | AssertionPro
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (value instanceof JsonNumber) return value.value
   if (!(value instanceof JsonObject)) {
-    return problem([index, 1], `the expected value of assertion ${n} must be a string, number, boolean, null or an object of compare flags, not an array`)
+    return problem(
+      [index, 1],
+      `the expected value of assertion ${n} must be a string, number, boolean, null or an object of compare flags, not an array`,
+    )
   }
-  if (value.keys.length === 0) return problem([index, 1], `the compare flags of assertion ${n} are empty; use file, mode, contains or pattern`)
+  if (value.keys.length === 0)
+    return problem([index, 1], `the compare flags of assertion ${n} are empty; use file, mode, contains or pattern`)
   const flags: { file?: string; mode?: 'text' | 'json'; contains?: string; pattern?: string } = {}
   for (let i = 0; i < value.keys.length; i++) {
     const key = value.keys[i]!
     const flag = value.values[i]!
     const at = [index, 1, key]
-    if (!FLAG_NAMES.includes(key)) return problem(at, `unknown compare flag "${key}" in assertion ${n}; expected file, mode, contains or pattern`)
-    if (typeof flag !== 'string') return problem(at, `the compare flag ${key} of assertion ${n} must be a string, not ${kindOf(flag)}`)
+    if (!FLAG_NAMES.includes(key))
+      return problem(at, `unknown compare flag "${key}" in assertion ${n}; expected file, mode, contains or pattern`)
+    if (typeof flag !== 'string')
+      return problem(at, `the compare flag ${key} of assertion ${n} must be a string, not ${kindOf(flag)}`)
     if (key === 'mode') {
-      if (flag !== 'text' && flag !== 'json') return problem(at, `the compare flag mode of assertion ${n} must be "text" or "json", not ${JSON.stringify(flag)}`)
+      if (flag !== 'text' && flag !== 'json')
+        return problem(
+          at,
+          `the compare flag mode of assertion ${n} must be "text" or "json", not ${JSON.stringify(flag)}`,
+        )
       flags.mode = flag
     } else if (key === 'pattern') {
       const reason = patternProblem(flag)
@@ -94,7 +109,8 @@ function checkExpected(value: JsonValue, index: number): Expected | AssertionPro
       flags.file = flag
     } else flags.contains = flag
   }
-  if (flags.mode !== undefined && flags.file === undefined) return problem([index, 1, 'mode'], `the compare flag mode of assertion ${n} needs file`)
+  if (flags.mode !== undefined && flags.file === undefined)
+    return problem([index, 1, 'mode'], `the compare flag mode of assertion ${n} needs file`)
   return flags
 }
 

@@ -9,16 +9,18 @@
  * (`no backend flow registered`, log `errorName` ENOBACKEND).
  */
 import type { Readable } from 'node:stream'
+
 import { Dispatcher } from 'undici'
-import { renderErrorDocument, errorStatusOf, sendableStatus } from '../errors/error-document.js'
-import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
+
 import type { FlowFunction } from '../context/completion.js'
 import { FlowContext } from '../context/flow-context.js'
+import type { VariableStore } from '../context/variables.js'
 import { attachDebugSession } from '../debug/flow-debug.js'
+import { errorStatusOf, renderErrorDocument, sendableStatus } from '../errors/error-document.js'
+import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
 import { renderFlowResponse } from '../server/send.js'
 import { transportFailure, UpstreamFailureError } from '../upstream/failure.js'
 import { backendRequestRecord, backendRequestVariable } from './backend-request.js'
-import type { VariableStore } from '../context/variables.js'
 
 /** The upstream response a backend flow produced. */
 interface BackendAnswer {
@@ -70,16 +72,18 @@ export class BackendDispatcher extends Dispatcher {
       return true
     }
     // ACT-backend-flow-5: answers come one after another, in the order the requests were sent
-    this.run.inTurn(this.caller, () => this.#answer(flow, options)).then(
-      (answer) => {
-        if (aborted) return
-        hop.onRequestSent?.()
-        hop.onHeaders?.(answer.status, answer.rawHeaders, () => {})
-        if (answer.body.length > 0) hop.onData?.(answer.body)
-        hop.onComplete?.(null)
-      },
-      (error: unknown) => hop.onError?.(error instanceof Error ? error : new Error(String(error))),
-    )
+    this.run
+      .inTurn(this.caller, () => this.#answer(flow, options))
+      .then(
+        (answer) => {
+          if (aborted) return
+          hop.onRequestSent?.()
+          hop.onHeaders?.(answer.status, answer.rawHeaders, () => {})
+          if (answer.body.length > 0) hop.onData?.(answer.body)
+          hop.onComplete?.(null)
+        },
+        (error: unknown) => hop.onError?.(error instanceof Error ? error : new Error(String(error))),
+      )
     return true
   }
 
@@ -91,7 +95,10 @@ export class BackendDispatcher extends Dispatcher {
     ctx.request = record
     attachDebugSession(ctx, caller.debugSession)
     const vars = this.run.vars
-    const saved = { request: vars.has('request') ? vars.get('request') : null, body: vars.has('body') ? vars.get('body') : null }
+    const saved = {
+      request: vars.has('request') ? vars.get('request') : null,
+      body: vars.has('body') ? vars.get('body') : null,
+    }
     vars.set('request', backendRequestVariable(record))
     vars.set('body', [record.body])
     this.run.enterBackendFlow(ctx)
@@ -99,7 +106,10 @@ export class BackendDispatcher extends Dispatcher {
       await flow(ctx)
       return renderedAnswer(ctx)
     } catch (thrown) {
-      const error = thrown instanceof RaisedError ? thrown.errorObject : gatewayErrorObject('FLOW_EXECUTION', ['Internal error'], ctx.requestId)
+      const error =
+        thrown instanceof RaisedError
+          ? thrown.errorObject
+          : gatewayErrorObject('FLOW_EXECUTION', ['Internal error'], ctx.requestId)
       const text = Buffer.from(renderErrorDocument(error, ctx.requestId), 'utf8')
       return { status: errorStatusOf(error), rawHeaders: field('Content-Type', 'application/json'), body: text }
     } finally {
@@ -136,6 +146,7 @@ async function bodyBytes(body: Dispatcher.DispatchOptions['body']): Promise<Buff
   if (Buffer.isBuffer(body)) return body
   if (body instanceof Uint8Array) return Buffer.from(body)
   const chunks: Buffer[] = []
-  for await (const chunk of body as Readable) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
+  for await (const chunk of body as Readable)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
   return Buffer.concat(chunks)
 }

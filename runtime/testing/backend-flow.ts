@@ -3,8 +3,8 @@
  * contains for a request ID (absent: the catch-all, decided) for the rest of the test file; the flow
  * does not run now. Registering an ID again replaces the earlier flow. Answering: backend-dispatcher.ts.
  */
-import type { FlowContext } from '../context/flow-context.js'
 import type { FlowFunction } from '../context/completion.js'
+import type { FlowContext } from '../context/flow-context.js'
 import { currentTestRun } from './test-run.js'
 
 /** Registers `flow` for request `id` (null: every ID without a flow of its own), ACT-backend-flow-1. */

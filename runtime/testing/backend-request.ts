@@ -5,9 +5,10 @@
  * `params`.
  */
 import type { Dispatcher } from 'undici'
-import { oxnRoot } from '../oxn/index.js'
+
 import { parseFormEncoded } from '../http/form-decoding.js'
 import { parseMultipartFields } from '../http/multipart.js'
+import { oxnRoot } from '../oxn/index.js'
 import { collectHeaders } from '../server/request-headers.js'
 import { splitAuthority } from '../server/request-origin.js'
 import { RequestRecord } from '../server/request-record.js'
@@ -17,7 +18,11 @@ import type { Sequence } from '../values/item.js'
 import { JsonObject } from '../values/json-value.js'
 
 /** The upstream request of one hop as a request record (`requestId` is the calling request's). */
-export function backendRequestRecord(requestId: string, options: Dispatcher.DispatchOptions, body: Buffer): RequestRecord {
+export function backendRequestRecord(
+  requestId: string,
+  options: Dispatcher.DispatchOptions,
+  body: Buffer,
+): RequestRecord {
   const origin = String(options.origin ?? '')
   const target = options.path
   const question = target.indexOf('?')
@@ -26,7 +31,11 @@ export function backendRequestRecord(requestId: string, options: Dispatcher.Disp
   const headers = collectHeaders(flatHeaders(options.headers))
   const https = origin.startsWith('https:')
   const { host, port } = splitAuthority(origin.replace(/^[a-z]+:\/\//i, ''), https ? 443 : 80)
-  const record = new RequestRecord(requestId, options.method, path, query, headers, { host, port, url: origin + target })
+  const record = new RequestRecord(requestId, options.method, path, query, headers, {
+    host,
+    port,
+    url: origin + target,
+  })
   const mediaType = headers.get('content-type') ?? null
   if (body.length > 0) record.body = new Content(body, mediaType)
   record.bodySize = body.length

@@ -6,12 +6,20 @@
  * or checked against every given compare flag (golden `file` as text or JSON, `contains`, `pattern`).
  * Also the texts of a failure line (operations.md TS11: `expected <expected>, got <actual>`).
  */
+import {
+  effectiveBooleanValue,
+  OxnDocument,
+  OxnElement,
+  parseJson,
+  renderJsonValue,
+  toXPathNumber,
+  toXPathString,
+} from '../oxn/index.js'
+import { formatXPathNumber } from '../oxn/number-text.js'
 import { Content } from '../values/content.js'
 import { isNode, type Sequence } from '../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
-import { effectiveBooleanValue, OxnDocument, OxnElement, parseJson, renderJsonValue, toXPathNumber, toXPathString } from '../oxn/index.js'
-import { formatXPathNumber } from '../oxn/number-text.js'
-import { patternRegExp, type Expected, type ExpectedFlags } from './assertion-spec.js'
+import { type Expected, type ExpectedFlags, patternRegExp } from './assertion-spec.js'
 
 /** The normalised actual value (ACT-assert-2); objects and arrays stay structured. */
 export type ActualValue = null | string | number | boolean | JsonObject | readonly JsonValue[]
@@ -92,8 +100,10 @@ export function compare(actual: Actual, expected: Expected, readGolden: GoldenRe
     const pass = typeof value === 'boolean' ? value === expected : safeBoolean(actual.raw) === expected
     return { pass, expected: String(expected), actual: shown }
   }
-  if (typeof expected === 'number') return { pass: numberOf(actual) === expected, expected: formatXPathNumber(expected), actual: shown }
-  if (typeof expected === 'string') return { pass: stringOf(actual) === expected, expected: cut(JSON.stringify(expected)), actual: shown }
+  if (typeof expected === 'number')
+    return { pass: numberOf(actual) === expected, expected: formatXPathNumber(expected), actual: shown }
+  if (typeof expected === 'string')
+    return { pass: stringOf(actual) === expected, expected: cut(JSON.stringify(expected)), actual: shown }
   return compareFlags(actual, expected, readGolden, shown)
 }
 
@@ -113,7 +123,11 @@ function compareFlags(actual: Actual, flags: ExpectedFlags, readGolden: GoldenRe
     } else {
       const expectedJson = parseOrUndefined(golden)
       wanted.push(`JSON of ${flags.file}${expectedJson === undefined ? ' (not valid JSON)' : ''}`)
-      const actualJson = isStructured(actual.value) ? actual.value : typeof actual.value === 'string' ? parseOrUndefined(actual.value) : actual.value
+      const actualJson = isStructured(actual.value)
+        ? actual.value
+        : typeof actual.value === 'string'
+          ? parseOrUndefined(actual.value)
+          : actual.value
       pass &&= expectedJson !== undefined && actualJson !== undefined && jsonEqual(actualJson, expectedJson)
     }
   }

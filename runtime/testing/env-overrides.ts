@@ -9,11 +9,14 @@ import { kindOf } from './assertion-spec.js'
 /** Name and new value (null: removed) of each variable, in body order. */
 export type EnvOverrides = readonly (readonly [string, string | null])[]
 
-export type EnvOverridesCheck = { readonly ok: true; readonly overrides: EnvOverrides } | { readonly ok: false; readonly key: string | null; readonly message: string }
+export type EnvOverridesCheck =
+  | { readonly ok: true; readonly overrides: EnvOverrides }
+  | { readonly ok: false; readonly key: string | null; readonly message: string }
 
 /** ACT-set-env-1, ACT-set-env-2. */
 export function checkEnvOverrides(value: JsonValue): EnvOverridesCheck {
-  if (!(value instanceof JsonObject)) return { ok: false, key: null, message: `the body must be a JSON object, not ${kindOf(value)}` }
+  if (!(value instanceof JsonObject))
+    return { ok: false, key: null, message: `the body must be a JSON object, not ${kindOf(value)}` }
   const overrides: [string, string | null][] = []
   for (let i = 0; i < value.keys.length; i++) {
     const key = value.keys[i]!
@@ -23,7 +26,12 @@ export function checkEnvOverrides(value: JsonValue): EnvOverridesCheck {
     else if (typeof item === 'string') overrides.push([key, item])
     else if (typeof item === 'boolean') overrides.push([key, item ? 'true' : 'false'])
     else if (item instanceof JsonNumber) overrides.push([key, String(item.value)])
-    else return { ok: false, key, message: `the value of ${key} must be a string, number, boolean or null, not ${kindOf(item)}` }
+    else
+      return {
+        ok: false,
+        key,
+        message: `the value of ${key} must be a string, number, boolean or null, not ${kindOf(item)}`,
+      }
   }
   return { ok: true, overrides }
 }

@@ -76,7 +76,11 @@ class ConnectionEnd extends Duplex {
  * (the exchange is complete, its access line written). Rejects when `signal` fires or the request
  * cannot be written (an invalid header value, for example).
  */
-export function exchangeInMemory(server: Server, request: InMemoryRequest, signal: AbortSignal): Promise<InMemoryResponse> {
+export function exchangeInMemory(
+  server: Server,
+  request: InMemoryRequest,
+  signal: AbortSignal,
+): Promise<InMemoryResponse> {
   const client = new ConnectionEnd()
   const serverEnd = new ConnectionEnd()
   client.peer = serverEnd
@@ -98,7 +102,13 @@ export function exchangeInMemory(server: Server, request: InMemoryRequest, signa
     flat.push('Connection', 'close')
     let outgoing
     try {
-      outgoing = httpRequest({ createConnection: () => client, method: request.method, path: request.target, headers: flat, setHost: false })
+      outgoing = httpRequest({
+        createConnection: () => client,
+        method: request.method,
+        path: request.target,
+        headers: flat,
+        setHost: false,
+      })
     } catch (error) {
       return fail(error)
     }

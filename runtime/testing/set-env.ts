@@ -6,8 +6,8 @@
  * including request-time environment lookups (`{env: NAME}` sources); the process environment is
  * never touched.
  */
-import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { flowExecutionError } from '../errors/raised-error.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'
 import { templateJson } from '../template/output.js'
 import { checkEnvOverrides } from './env-overrides.js'

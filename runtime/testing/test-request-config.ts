@@ -26,14 +26,16 @@ export function checkTestRequestConfig(value: JsonValue, problems: ConfigProblem
   const keys: string[] = []
   const values: JsonValue[] = []
   value.keys.forEach((key, i) => {
-    if (!PROPERTIES.includes(key)) problems.warning([key], `unknown property ${JSON.stringify(key)} in the test-request configuration is ignored`)
+    if (!PROPERTIES.includes(key))
+      problems.warning([key], `unknown property ${JSON.stringify(key)} in the test-request configuration is ignored`)
     else if (key !== 'path') {
       keys.push(key)
       values.push(value.values[i]!)
     }
   })
   const path = value.get('path')
-  if (path === undefined || path === null) problems.error(['path'], 'path is required (the request path, starting with /)')
+  if (path === undefined || path === null)
+    problems.error(['path'], 'path is required (the request path, starting with /)')
   else if (typeof path !== 'string') problems.error(['path'], `path must be a string, not ${jsonTypeName(path)}`)
   else if (!path.startsWith('/')) problems.error(['path'], `path must start with "/": ${JSON.stringify(path)}`)
   const request = checkRequestConfig(new JsonObject(keys, values), 'request', problems)

@@ -6,14 +6,14 @@
  * process (`Host: localhost` unless given, client 127.0.0.1); afterwards `$status`, `$response` and
  * `$headers` describe the response. The same check runs on static bodies at compile time (CE/CW).
  */
-import { RaisedError, flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { flowExecutionError, RaisedError } from '../errors/raised-error.js'
 import { oxnRoot } from '../oxn/index.js'
 import { decodeHeaderValue } from '../server/request-headers.js'
 import { applyConfiguredHeaders, applyCookies, FieldList } from '../upstream/build-request.js'
-import { ConfigProblems, type ConfigProblem } from '../upstream/config-problems.js'
+import { type ConfigProblem, ConfigProblems } from '../upstream/config-problems.js'
 import { encodeForm, encodeQueryString } from '../upstream/percent-encoding.js'
-import { formBody, multipartBody, rawBody, type BodySite, type OutgoingBody } from '../upstream/request-body.js'
+import { type BodySite, formBody, multipartBody, type OutgoingBody, rawBody } from '../upstream/request-body.js'
 import type { RequestConfig } from '../upstream/request-config.js'
 import { warnAt } from '../upstream/warnings.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
@@ -33,12 +33,23 @@ const DEFAULT_FIELDS: readonly (readonly [string, string])[] = [
 /** Runs the action: sends the request and sets `$status`, `$response`, `$headers` (ACT-test-request-4). */
 export async function sendTestRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue): Promise<void> {
   const run = currentTestRun(ctx, at, ACTION)
-  const site: BodySite = { at, action: ACTION, dir, warn: (message) => warnAt(ctx, ACTION, `${at}: ${ACTION}: ${message}`) }
+  const site: BodySite = {
+    at,
+    action: ACTION,
+    dir,
+    warn: (message) => warnAt(ctx, ACTION, `${at}: ${ACTION}: ${message}`),
+  }
   const problems = new ConfigProblems()
   const config = checkTestRequestConfig(body, problems)
   for (const problem of problems.items) if (problem.severity === 'warning') site.warn(problem.message)
   if (config === undefined) throw flowExecutionError(at, ACTION, firstError(problems.items), ctx.requestId)
-  if (!run.hasDefinition) throw flowExecutionError(at, ACTION, 'there is no definition under test (svc-test found none; give --definition)', ctx.requestId)
+  if (!run.hasDefinition)
+    throw flowExecutionError(
+      at,
+      ACTION,
+      'there is no definition under test (svc-test found none; give --definition)',
+      ctx.requestId,
+    )
   const request = buildTestRequest(ctx, config, site)
   const timeout = config.request.options.timeout
   let response
@@ -47,7 +58,9 @@ export async function sendTestRequest(ctx: FlowContext, at: string, dir: string,
   } catch (error) {
     if (error instanceof RaisedError) throw error
     const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError'
-    const reason = timedOut ? `no response within ${timeout} s` : `the request failed: ${error instanceof Error ? error.message : String(error)}`
+    const reason = timedOut
+      ? `no response within ${timeout} s`
+      : `the request failed: ${error instanceof Error ? error.message : String(error)}`
     throw flowExecutionError(at, ACTION, reason, ctx.requestId)
   }
   ctx.vars.set('status', [response.status])
@@ -66,7 +79,12 @@ export function buildTestRequest(ctx: FlowContext, config: TestRequestConfig, si
   const method = request.method ?? (body !== null ? 'POST' : 'GET')
   const fields = new FieldList(DEFAULT_FIELDS)
   applyConfiguredHeaders(fields, request.headers)
-  if (body !== null && body.contentType !== null && (body.forcedType || request.body?.mime != null || !fields.has('content-type'))) fields.set('Content-Type', body.contentType)
+  if (
+    body !== null &&
+    body.contentType !== null &&
+    (body.forcedType || request.body?.mime != null || !fields.has('content-type'))
+  )
+    fields.set('Content-Type', body.contentType)
   applyCookies(fields, request.cookies)
   const headers = fields.entries().map(([name, value]) => [name, byteString(value)] as const)
   return { method, target: targetOf(config), headers, body: method === 'HEAD' || body === null ? null : body.bytes }
@@ -93,7 +111,9 @@ function targetOf(config: TestRequestConfig): string {
 
 /** Characters a request line cannot carry (controls, space, non-ASCII) as UTF-8 percent escapes. */
 function encodeTarget(path: string): string {
-  return path.replace(/[^\x21-\x7e]/gu, (c) => [...Buffer.from(c, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''))
+  return path.replace(/[^\x21-\x7e]/gu, (c) =>
+    [...Buffer.from(c, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  )
 }
 
 /** A header value as node writes it: one character per byte, non-ASCII as UTF-8 (UP-CFG-4). */

@@ -7,23 +7,23 @@
  * request. Nothing survives the file (TS9): the next file gets a new TestRun.
  */
 import type { CompiledApp } from '../app.js'
-import { DebugSession } from '../debug/session.js'
-import { attachDebugSession } from '../debug/flow-debug.js'
-import { flowExecutionError } from '../errors/raised-error.js'
 import type { FlowFunction } from '../context/completion.js'
 import { FlowContext } from '../context/flow-context.js'
+import type { TestRunHooks } from '../context/test-run-hooks.js'
 import { VariableStore } from '../context/variables.js'
+import { attachDebugSession } from '../debug/flow-debug.js'
+import { DebugSession } from '../debug/session.js'
+import { flowExecutionError } from '../errors/raised-error.js'
+import type { Environment } from '../http/config.js'
 import type { LogSink } from '../log/logger.js'
 import { stderrSink } from '../log/stderr-sink.js'
 import { oxnRoot, parseJson } from '../oxn/index.js'
-import type { Environment } from '../http/config.js'
 import { createGateway, type Gateway } from '../server/gateway.js'
 import { buildEnvObject } from '../server/server-variables.js'
 import type { Sequence } from '../values/item.js'
 import { JsonObject } from '../values/json-value.js'
 import { BackendDispatcher } from './backend-dispatcher.js'
 import type { Comparison } from './compare.js'
-import type { TestRunHooks } from '../context/test-run-hooks.js'
 import { exchangeInMemory, type InMemoryRequest, type InMemoryResponse } from './in-memory-exchange.js'
 
 export interface TestRunOptions {
@@ -164,7 +164,10 @@ export class TestRun implements TestRunHooks {
   async exchange(ctx: FlowContext, request: InMemoryRequest, timeoutMs: number | null): Promise<InMemoryResponse> {
     this.#firstRequest ??= { method: request.method, target: request.target }
     const vars = this.vars
-    const saved = { request: vars.has('request') ? vars.get('request') : null, body: vars.has('body') ? vars.get('body') : null }
+    const saved = {
+      request: vars.has('request') ? vars.get('request') : null,
+      body: vars.has('body') ? vars.get('body') : null,
+    }
     vars.delete('upstream')
     vars.delete('error')
     this.#captured = null
@@ -224,4 +227,3 @@ export class TestRun implements TestRunHooks {
     return result
   }
 }
-

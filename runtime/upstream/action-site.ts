@@ -3,9 +3,10 @@
  * flows.md F-EXEC-6), the flow file's directory (relative body sources), the request's logger,
  * AbortSignal and client-gone watchers, and run-time warnings; plus the gateway's upstream services.
  */
+import type { Dispatcher } from 'undici'
+
 import type { ClientGoneWatcher, FlowContext } from '../context/flow-context.js'
 import type { Logger } from '../log/logger.js'
-import type { Dispatcher } from 'undici'
 import type { UpstreamServices } from './services.js'
 import { warnAt } from './warnings.js'
 

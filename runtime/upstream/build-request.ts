@@ -7,19 +7,19 @@
  * `security/force-backend-https` is set (UP-NET-8). The JWT `out-header` of the passing security
  * alternative (security.md J12) comes before `headers`, which can replace it (UP-CFG-5).
  */
-import { raiseGatewayError, flowExecutionError } from '../errors/raised-error.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
+import { HTTP_TOKEN } from '../values/http-token.js'
 import { CertificateError } from './client-certificates.js'
 import type { ClientCertificate } from './connection-target.js'
-import { EncodingError, encodeForm, encodeQueryString } from './percent-encoding.js'
-import type { PreparedRequest } from './prepared-request.js'
-import { formBody, multipartBody, rawBody, type BodySite, type OutgoingBody } from './request-body.js'
-import type { HeaderField, NameValue, RequestConfig } from './request-config.js'
 import type { UpstreamOptions } from './options.js'
+import { encodeForm, encodeQueryString, EncodingError } from './percent-encoding.js'
+import type { PreparedRequest } from './prepared-request.js'
+import { type BodySite, formBody, multipartBody, type OutgoingBody, rawBody } from './request-body.js'
+import type { HeaderField, NameValue, RequestConfig } from './request-config.js'
 import type { UpstreamServices } from './services.js'
-import { forcedHttps, withQuery, type TargetUrl } from './target-url.js'
+import { forcedHttps, type TargetUrl, withQuery } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
-import { HTTP_TOKEN } from '../values/http-token.js'
 
 /** Attribute values of `request` (ACT-request-1); `""` counts as absent. */
 export interface RequestDefaults {
@@ -98,7 +98,8 @@ function methodDefault(attribute: string | undefined, config: RequestConfig, fai
 function applyQuery(url: TargetUrl, config: RequestConfig): TargetUrl {
   const query = config.query
   if (query === null) return url
-  if (query.kind === 'string') return withQuery(url, query.text === '' ? null : encodeQueryString(query.text, config.encoding))
+  if (query.kind === 'string')
+    return withQuery(url, query.text === '' ? null : encodeQueryString(query.text, config.encoding))
   if (query.pairs.length === 0) return withQuery(url, null)
   return withQuery(url, encodeForm(query.pairs, config.encoding, config.options.queryEncodingRawChars ?? ''))
 }
@@ -111,7 +112,12 @@ function buildBody(ctx: FlowContext, config: RequestConfig, site: BodySite): Out
 }
 
 /** Ordered header fields: defaults, then `headers` (replacing by name, `null` removing), then the gateway's own. */
-function buildHeaders(ctx: FlowContext, url: TargetUrl, config: RequestConfig, body: OutgoingBody | null): [string, string][] {
+function buildHeaders(
+  ctx: FlowContext,
+  url: TargetUrl,
+  config: RequestConfig,
+  body: OutgoingBody | null,
+): [string, string][] {
   const fields = new FieldList([['Host', url.host], ...DEFAULT_FIELDS, ...ctx.upstreamHeaders])
   applyConfiguredHeaders(fields, config.headers)
   if (body !== null) {
@@ -140,8 +146,11 @@ export function applyCookies(fields: FieldList, cookies: readonly NameValue[] | 
 
 /** UP-NET-6, UP-CFG-2: `basic-auth-credentials`, else the URL's user information. */
 export function applyCredentials(fields: FieldList, options: UpstreamOptions, url: TargetUrl): void {
-  const credentials = options.basicAuthCredentials ?? (url.credentials === null ? undefined : `${url.credentials.user}:${url.credentials.password}`)
-  if (credentials !== undefined) fields.set('Authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`)
+  const credentials =
+    options.basicAuthCredentials ??
+    (url.credentials === null ? undefined : `${url.credentials.user}:${url.credentials.password}`)
+  if (credentials !== undefined)
+    fields.set('Authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`)
 }
 
 /** UP-NET-5: the client IP, appended to the client's own `X-Forwarded-For`. */
@@ -159,15 +168,27 @@ function clientAddress(remote: string | undefined): string | null {
 }
 
 /** UP-NET-2: loads the configured client certificate; an unusable one is error 3211. */
-export function loadCertificate(ctx: FlowContext, services: UpstreamServices, options: UpstreamOptions, site: BodySite): ClientCertificate | null {
+export function loadCertificate(
+  ctx: FlowContext,
+  services: UpstreamServices,
+  options: UpstreamOptions,
+  site: BodySite,
+): ClientCertificate | null {
   const file = options.clientCertificateFile
   if (file === undefined) return null
   const absolute = file.startsWith('/')
-  const path = absolute ? file : file.startsWith('svc://site/') ? file.slice('svc://site/'.length) : site.dir === '' ? file : `${site.dir}/${file}`
+  const path = absolute
+    ? file
+    : file.startsWith('svc://site/')
+      ? file.slice('svc://site/'.length)
+      : site.dir === ''
+        ? file
+        : `${site.dir}/${file}`
   try {
     return services.certificates.load({ absolute, path }, options.clientCertificatePassword ?? null)
   } catch (error) {
-    if (error instanceof CertificateError) throw raiseGatewayError('CONFIGURATION', [`${error.message} (${site.at}, ${site.action})`], ctx.requestId)
+    if (error instanceof CertificateError)
+      throw raiseGatewayError('CONFIGURATION', [`${error.message} (${site.at}, ${site.action})`], ctx.requestId)
     throw error
   }
 }

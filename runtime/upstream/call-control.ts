@@ -6,7 +6,7 @@
  * call); a site that only has a signal gets a listener on it.
  */
 import type { ClientGoneWatcher } from '../context/flow-context.js'
-import { CLIENT_ABORTED, timeoutFailure, UpstreamFailureError, type UpstreamFailure } from './failure.js'
+import { CLIENT_ABORTED, timeoutFailure, type UpstreamFailure, UpstreamFailureError } from './failure.js'
 import type { Hop } from './hop.js'
 import type { PreparedRequest } from './prepared-request.js'
 

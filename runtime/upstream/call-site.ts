@@ -4,6 +4,7 @@
  * warnings, and svc-test's backend flows (actions.md ACT-backend-flow-2).
  */
 import type { Dispatcher } from 'undici'
+
 import type { ClientGoneWatcher } from '../context/flow-context.js'
 import type { Logger } from '../log/logger.js'
 

@@ -7,20 +7,32 @@
  * content decoding, or a streamed final response (UP-GEN-6) handed to the caller with its transfer
  * still running. Every timer and listener is released when the call ends.
  */
-import { CallControl } from './call-control.js'
-import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
-import { codingsToUndo, decodeBody, tooLargeError, type Coding } from './content-decoding.js'
-import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
-import { cachePlan, conditionalFields, entryFor, headersWithAge, invalidatedKeys, judgeEntry, rawField, revalidatedEntry, type CachePlan, type CacheRequest } from './http-caching.js'
-import { Hop, type HopHead } from './hop.js'
-import type { CallSite } from './call-site.js'
-import type { PreparedRequest } from './prepared-request.js'
-import { writeRequestLog, type LogBase } from './request-log.js'
-import { StreamTransfer } from './stream-transfer.js'
-import type { UpstreamServices } from './services.js'
-import { forcedHttps, requestTarget, resolveLocation, urlText, type TargetUrl } from './target-url.js'
 import type { Dispatcher } from 'undici'
+
 import { wireText } from '../values/wire-text.js'
+import { CallControl } from './call-control.js'
+import type { CallSite } from './call-site.js'
+import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
+import { type Coding, codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
+import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
+import { Hop, type HopHead } from './hop.js'
+import {
+  type CachePlan,
+  cachePlan,
+  type CacheRequest,
+  conditionalFields,
+  entryFor,
+  headersWithAge,
+  invalidatedKeys,
+  judgeEntry,
+  rawField,
+  revalidatedEntry,
+} from './http-caching.js'
+import type { PreparedRequest } from './prepared-request.js'
+import { type LogBase, writeRequestLog } from './request-log.js'
+import type { UpstreamServices } from './services.js'
+import { StreamTransfer } from './stream-transfer.js'
+import { forcedHttps, requestTarget, resolveLocation, type TargetUrl, urlText } from './target-url.js'
 
 export type { CallSite }
 
@@ -71,7 +83,12 @@ const EMPTY = Buffer.alloc(0)
  * Runs the request. With `stream` the final network response is returned as streamed (its body not
  * read yet); the caller must start or discard the transfer.
  */
-export async function performCall(services: UpstreamServices, request: PreparedRequest, site: CallSite, stream: boolean): Promise<CallOutcome> {
+export async function performCall(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  site: CallSite,
+  stream: boolean,
+): Promise<CallOutcome> {
   // svc-test (actions.md ACT-backend-flow-2): a backend flow answers instead of the network, without
   // timeouts, cache or streaming
   const backend = site.backendFor?.(request.id) ?? null
@@ -118,7 +135,13 @@ function runHops(
   backend: Dispatcher | null,
 ): Promise<CallOutcome> {
   const options = request.options
-  const state: HopState = { url: request.url, method: request.method, headers: request.headers, body: request.body, index: 0 }
+  const state: HopState = {
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    index: 0,
+  }
   const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
   const call: HopCall = { services, request, site, control, state, caching, stream, backend }
   // without followed redirects there is one hop: its outcome as it comes, with no loop around it
@@ -162,7 +185,9 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
     // UP-NET-8: every hop goes out as https when forced
     const next = resolved !== undefined && request.forceHttps === true ? forcedHttps(resolved) : resolved
     if (next === undefined) {
-      site.warn(`redirect Location ${JSON.stringify(location)} of ${urlText(state.url)} is not a valid http or https URL; the 3xx response is returned`)
+      site.warn(
+        `redirect Location ${JSON.stringify(location)} of ${urlText(state.url)} is not a valid http or https URL; the 3xx response is returned`,
+      )
       return result
     }
     if (result.kind === 'streamed' && request.bodyStream !== null && (result.status === 307 || result.status === 308)) {
@@ -186,7 +211,8 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
 /** UP-REDIR-2: method and body changes, fields bound to the origin, `Host` of the new URL. */
 function nextHop(state: HopState, status: number, next: TargetUrl, originBound: readonly string[]): void {
   const crossOrigin = next.origin !== state.url.origin
-  const toGet = status === 303 || ((status === 301 || status === 302) && state.method !== 'GET' && state.method !== 'HEAD')
+  const toGet =
+    status === 303 || ((status === 301 || status === 302) && state.method !== 'GET' && state.method !== 'HEAD')
   const dropped = new Set<string>(crossOrigin ? [...originBound, 'host'] : [])
   if (toGet) {
     if (state.method !== 'HEAD') state.method = 'GET'
@@ -201,10 +227,19 @@ function nextHop(state: HopState, status: number, next: TargetUrl, originBound: 
 }
 
 /** The connection target of a hop (UP-NET-3: transport options only for the configured origin). */
-function targetFor(call: { readonly services: UpstreamServices; readonly request: PreparedRequest }, url: TargetUrl): KeyedTarget {
+function targetFor(
+  call: { readonly services: UpstreamServices; readonly request: PreparedRequest },
+  url: TargetUrl,
+): KeyedTarget {
   const { request, services } = call
   const connectTimeoutMs = request.limits.separateConnect ? request.limits.connectMs : null
-  const known = services.targets.get(request.options, url.origin, request.url.origin, request.certificate, connectTimeoutMs)
+  const known = services.targets.get(
+    request.options,
+    url.origin,
+    request.url.origin,
+    request.certificate,
+    connectTimeoutMs,
+  )
   if (known !== undefined) return known
   const options = request.options
   const proxied = options.proxyServer !== undefined
@@ -241,7 +276,12 @@ async function exchangeOnce(
   const { services, request, site, control, state, backend } = call
   // a response the cache plan stores is read whole
   const stream = call.stream && plan === null
-  const logBase: LogBase = { requestId: site.requestId, url: cacheRequest.url, method: state.method, id: `${request.id}.${state.index}` }
+  const logBase: LogBase = {
+    requestId: site.requestId,
+    url: cacheRequest.url,
+    method: state.method,
+    id: `${request.id}.${state.index}`,
+  }
   const entry = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
   // the clock is read only to judge a stored entry
   const now = entry === undefined ? 0 : Date.now()
@@ -249,10 +289,28 @@ async function exchangeOnce(
   if (entry !== undefined && verdict === 'fresh') {
     const rawHeaders = headersWithAge(entry, now)
     const started = performance.now()
-    writeRequestLog(site.logger, logBase, { status: entry.status, mime: rawField(rawHeaders, 'content-type') ?? '', bytes: entry.receivedBytes, started, headAt: started, cacheHit: true, refresh: false, failure: null })
-    return { kind: 'response', url: state.url, status: entry.status, rawHeaders, body: entry.body, cacheHit: true, undecodedEncoding: undecodedEncodingOf(rawHeaders, entry.status, state.method) }
+    writeRequestLog(site.logger, logBase, {
+      status: entry.status,
+      mime: rawField(rawHeaders, 'content-type') ?? '',
+      bytes: entry.receivedBytes,
+      started,
+      headAt: started,
+      cacheHit: true,
+      refresh: false,
+      failure: null,
+    })
+    return {
+      kind: 'response',
+      url: state.url,
+      status: entry.status,
+      rawHeaders,
+      body: entry.body,
+      cacheHit: true,
+      undecodedEncoding: undecodedEncodingOf(rawHeaders, entry.status, state.method),
+    }
   }
-  const headers = entry !== undefined && verdict === 'revalidate' ? [...state.headers, ...conditionalFields(entry)] : state.headers
+  const headers =
+    entry !== undefined && verdict === 'revalidate' ? [...state.headers, ...conditionalFields(entry)] : state.headers
   const tls = target.protocol === 'https:'
   for (let attempt = 0; ; attempt++) {
     if (control.failure !== null) return failed(control.failure, state.url, site, logBase, null, 0, performance.now())
@@ -274,7 +332,16 @@ async function exchangeOnce(
     } catch (error) {
       const failure = control.failure ?? classifyError(error, request.limits, tls)
       if (attempt === 0 && shouldRetry(failure, error, state.method, request)) {
-        writeRequestLog(site.logger, logBase, { status: 0, mime: '', bytes: 0, started: hop.started, headAt: null, cacheHit: false, refresh: false, failure })
+        writeRequestLog(site.logger, logBase, {
+          status: 0,
+          mime: '',
+          bytes: 0,
+          started: hop.started,
+          headAt: null,
+          cacheHit: false,
+          refresh: false,
+          failure,
+        })
         continue
       }
       return failed(failure, state.url, site, logBase, null, 0, hop.started)
@@ -282,7 +349,15 @@ async function exchangeOnce(
     const mime = rawField(head.rawHeaders, 'content-type') ?? ''
     if (redirectLimit !== null && REDIRECTS.has(head.status) && followable(state.url, head.rawHeaders)) {
       await hop.discardBody().catch(() => undefined)
-      return failed(transportFailure(`maximum of ${redirectLimit} redirects exceeded`, 'EREDIRECTS'), state.url, site, logBase, head, hop.bytes, hop.started)
+      return failed(
+        transportFailure(`maximum of ${redirectLimit} redirects exceeded`, 'EREDIRECTS'),
+        state.url,
+        site,
+        logBase,
+        head,
+        hop.bytes,
+        hop.started,
+      )
     }
     if (entry !== undefined && verdict === 'revalidate' && head.status === 304 && plan !== null) {
       try {
@@ -290,15 +365,38 @@ async function exchangeOnce(
       } catch {
         // the 304 has no body; a broken connection afterwards does not matter
       }
-      writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: true, failure: null })
+      writeRequestLog(site.logger, logBase, {
+        status: head.status,
+        mime,
+        bytes: hop.bytes,
+        started: hop.started,
+        headAt: head.at,
+        cacheHit: false,
+        refresh: true,
+        failure: null,
+      })
       const updated = revalidatedEntry(plan, entry, head.rawHeaders, cacheRequest, Date.now())
       if (updated === null) services.cache.delete(plan.key)
       else services.cache.set(plan.key, updated)
       const source = updated ?? entry
-      return { kind: 'response', url: state.url, status: source.status, rawHeaders: source.rawHeaders, body: source.body, cacheHit: false, undecodedEncoding: undecodedEncodingOf(source.rawHeaders, source.status, state.method) }
+      return {
+        kind: 'response',
+        url: state.url,
+        status: source.status,
+        rawHeaders: source.rawHeaders,
+        body: source.body,
+        cacheHit: false,
+        undecodedEncoding: undecodedEncodingOf(source.rawHeaders, source.status, state.method),
+      }
     }
     if (stream) {
-      return { kind: 'streamed', url: state.url, status: head.status, rawHeaders: head.rawHeaders, transfer: new StreamTransfer(hop, head, site, logBase, control, request, tls) }
+      return {
+        kind: 'streamed',
+        url: state.url,
+        status: head.status,
+        rawHeaders: head.rawHeaders,
+        transfer: new StreamTransfer(hop, head, site, logBase, control, request, tls),
+      }
     }
     return buffered({ services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls })
   }
@@ -336,7 +434,9 @@ async function readBuffered(step: BufferedStep, codings: readonly Coding[] | nul
   let chunks: Buffer[]
   try {
     // A coded body may be a little larger than its decoded form; the decoded size is checked exactly.
-    chunks = await hop.readBody(codings === null || codings.length === 0 ? limit : limit + 65536, () => tooLargeError(limit))
+    chunks = await hop.readBody(codings === null || codings.length === 0 ? limit : limit + 65536, () =>
+      tooLargeError(limit),
+    )
   } catch (error) {
     return failedStep(step, control.failure ?? classifyError(error, request.limits, step.tls))
   }
@@ -367,16 +467,38 @@ function settleBuffered(step: BufferedStep, codings: readonly Coding[] | null, b
   if (control.failure !== null) return failedStep(step, control.failure)
   const mime = rawField(head.rawHeaders, 'content-type') ?? ''
   const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
-  writeRequestLog(site.logger, logBase, { status: head.status, mime, bytes: hop.bytes, started: hop.started, headAt: head.at, cacheHit: false, refresh: false, failure: null })
+  writeRequestLog(site.logger, logBase, {
+    status: head.status,
+    mime,
+    bytes: hop.bytes,
+    started: hop.started,
+    headAt: head.at,
+    cacheHit: false,
+    refresh: false,
+    failure: null,
+  })
   if (plan !== null && plan.store) {
-    const stored = entryFor(plan, { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes }, cacheRequest, Date.now())
+    const stored = entryFor(
+      plan,
+      { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes },
+      cacheRequest,
+      Date.now(),
+    )
     if (stored !== null) services.cache.set(plan.key, stored)
     else if (plan.mode === 'http') services.cache.delete(plan.key)
   }
   if (request.options.useHttpCache === true && UNSAFE.has(state.method) && head.status >= 200 && head.status < 400) {
     for (const key of invalidatedKeys(cacheRequest.targetKey, cacheRequest.url)) services.cache.delete(key)
   }
-  return { kind: 'response', url: state.url, status: head.status, rawHeaders: head.rawHeaders, body, cacheHit: false, undecodedEncoding: codings === null && !bodiless ? (rawField(head.rawHeaders, 'content-encoding') ?? null) : null }
+  return {
+    kind: 'response',
+    url: state.url,
+    status: head.status,
+    rawHeaders: head.rawHeaders,
+    body,
+    cacheHit: false,
+    undecodedEncoding: codings === null && !bodiless ? (rawField(head.rawHeaders, 'content-encoding') ?? null) : null,
+  }
 }
 
 function followable(url: TargetUrl, rawHeaders: readonly string[]): boolean {
@@ -391,7 +513,15 @@ function undecodedEncodingOf(rawHeaders: readonly string[], status: number, meth
 }
 
 /** Logs a failed (or aborted) exchange; an abort by the client is thrown, not returned (UP-ERR-7). */
-function failed(failure: UpstreamFailure, url: TargetUrl, site: CallSite, logBase: LogBase, head: HopHead | null, bytes: number, started: number): CallFailure {
+function failed(
+  failure: UpstreamFailure,
+  url: TargetUrl,
+  site: CallSite,
+  logBase: LogBase,
+  head: HopHead | null,
+  bytes: number,
+  started: number,
+): CallFailure {
   const aborted = failure.kind === 'aborted'
   writeRequestLog(site.logger, logBase, {
     status: aborted || head === null ? 0 : head.status,

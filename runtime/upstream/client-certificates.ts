@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSecureContext } from 'node:tls'
+
 import type { ClientCertificate } from './connection-target.js'
 
 /** Why a certificate cannot be used; the caller raises 3211 with it. */
@@ -37,12 +38,16 @@ export class ClientCertificates {
     try {
       pem = readFileSync(file, 'utf8')
     } catch (error) {
-      throw new CertificateError(`Client certificate file ${location.path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+      throw new CertificateError(
+        `Client certificate file ${location.path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      )
     }
     try {
       createSecureContext({ cert: pem, key: pem, ...(password === null ? {} : { passphrase: password }) })
     } catch {
-      throw new CertificateError(`Client certificate file ${location.path} holds no usable certificate and key, or the pass phrase is wrong`)
+      throw new CertificateError(
+        `Client certificate file ${location.path} holds no usable certificate and key, or the pass phrase is wrong`,
+      )
     }
     const certificate: ClientCertificate = Object.freeze({ path: location.path, pem, password })
     this.#loaded.set(key, certificate)

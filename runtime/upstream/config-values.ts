@@ -5,7 +5,7 @@
  * values (strings as is, numbers as their literal, booleans as `true`/`false`).
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
-import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
+import { type ConfigPath, type ConfigProblems, pathText } from './config-problems.js'
 
 export function jsonTypeName(value: JsonValue): string {
   if (value === null) return 'null'
@@ -38,7 +38,11 @@ export function scalarText(value: JsonValue): string | undefined {
 }
 
 /** A string property: undefined when absent or null (UP-CFG-1); reports other types. */
-export function optionalString(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): string | undefined {
+export function optionalString(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+): string | undefined {
   if (value === undefined || value === null) return undefined
   if (typeof value === 'string') return value
   problems.error(path, `${pathText(path)} must be a string, not ${jsonTypeName(value)}`)
@@ -57,7 +61,12 @@ export function optionBoolean(value: JsonValue, path: ConfigPath, problems: Conf
 const NUMERIC_TEXT = /^[0-9]+(\.[0-9]+)?$/
 
 /** UP-OPT-1 numbers: JSON numbers or strings matching `^[0-9]+(\.[0-9]+)?$`; undefined when invalid. */
-export function optionNumber(value: JsonValue, path: ConfigPath, problems: ConfigProblems, expected: string): number | undefined {
+export function optionNumber(
+  value: JsonValue,
+  path: ConfigPath,
+  problems: ConfigProblems,
+  expected: string,
+): number | undefined {
   let number: number | undefined
   if (value instanceof JsonNumber) number = value.value
   else if (typeof value === 'string' && NUMERIC_TEXT.test(value)) number = Number(value)

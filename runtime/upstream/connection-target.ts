@@ -69,7 +69,13 @@ export class ConnectionTargets {
   readonly #known = new WeakMap<object, KnownTarget>()
 
   /** The target remembered for these inputs, if any. */
-  get(options: object, origin: string, configuredOrigin: string, certificate: ClientCertificate | null, connectTimeoutMs: number | null): KeyedTarget | undefined {
+  get(
+    options: object,
+    origin: string,
+    configuredOrigin: string,
+    certificate: ClientCertificate | null,
+    connectTimeoutMs: number | null,
+  ): KeyedTarget | undefined {
     const known = this.#known.get(options)
     if (known === undefined || known.origin !== origin || known.configuredOrigin !== configuredOrigin) return undefined
     const target = known.target

@@ -6,6 +6,7 @@
  */
 import { promisify } from 'node:util'
 import { brotliDecompress, gunzip } from 'node:zlib'
+
 import { transportFailure, UpstreamFailureError } from './failure.js'
 
 const gunzipAsync = promisify(gunzip)

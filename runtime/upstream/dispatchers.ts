@@ -9,7 +9,9 @@
  */
 import type { Socket } from 'node:net'
 import type { ConnectionOptions } from 'node:tls'
-import { buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici'
+
+import { buildConnector, type Dispatcher, Pool, ProxyAgent } from 'undici'
+
 import type { ConnectionTarget } from './connection-target.js'
 
 export const POOL_CONNECTIONS = 256
@@ -69,13 +71,19 @@ export class Dispatchers {
       return new ProxyAgent({
         ...common,
         uri: `http://${target.proxyServer}`,
-        token: target.proxyCredentials === null ? undefined : `Basic ${Buffer.from(target.proxyCredentials, 'utf8').toString('base64')}`,
+        token:
+          target.proxyCredentials === null
+            ? undefined
+            : `Basic ${Buffer.from(target.proxyCredentials, 'utf8').toString('base64')}`,
         proxyTunnel: false,
         requestTls: { ...connect, timeout: timeoutMs },
         proxyTls: { timeout: timeoutMs },
       })
     }
-    return new Pool(`${target.protocol}//${hostForUrl(target.hostname)}:${target.port}`, { ...common, connect: timedConnector(connect, timeoutMs) })
+    return new Pool(`${target.protocol}//${hostForUrl(target.hostname)}:${target.port}`, {
+      ...common,
+      connect: timedConnector(connect, timeoutMs),
+    })
   }
 
   /**
@@ -109,7 +117,10 @@ function timedConnector(options: ConnectionOptions, timeoutMs: number): buildCon
       if (settled) return
       settled = true
       socket?.destroy()
-      callback(Object.assign(new Error(`connect timeout after ${timeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT' }), null)
+      callback(
+        Object.assign(new Error(`connect timeout after ${timeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+        null,
+      )
     }, timeoutMs)
     // undici's connector returns the socket it opens, though its type says void.
     socket = (connect as (...args: Parameters<buildConnector.connector>) => unknown)(connectOptions, (...args) => {

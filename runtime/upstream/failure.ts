@@ -15,7 +15,13 @@ export type UpstreamFailure =
 /** Thrown inside the exchange code to carry a classified failure. */
 export class UpstreamFailureError extends Error {
   constructor(readonly failure: UpstreamFailure) {
-    super(failure.kind === 'transport' ? failure.cause : failure.kind === 'timeout' ? `${failure.timeout} timeout` : 'aborted')
+    super(
+      failure.kind === 'transport'
+        ? failure.cause
+        : failure.kind === 'timeout'
+          ? `${failure.timeout} timeout`
+          : 'aborted',
+    )
     this.name = 'UpstreamFailureError'
   }
 }
@@ -37,7 +43,8 @@ export function errorNameOf(failure: UpstreamFailure): string {
 
 /** The `info` entry of UP-ERR-2 (errors.md section 3, codes 3101 and 3102). */
 export function failureInfo(failure: UpstreamFailure, id: string, url: string): string {
-  if (failure.kind === 'timeout') return `Request '${id}' to ${url} timed out after ${failure.seconds} s (${failure.timeout} timeout)`
+  if (failure.kind === 'timeout')
+    return `Request '${id}' to ${url} timed out after ${failure.seconds} s (${failure.timeout} timeout)`
   if (failure.kind === 'transport') return `Request '${id}' to ${url} failed: ${failure.cause}`
   return `Request '${id}' to ${url} was aborted`
 }
@@ -50,14 +57,24 @@ export function failureMessage(failure: UpstreamFailure): string {
 }
 
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'])
-const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE'])
+const RESET = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+])
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH|ALTNAME/
 
 /**
  * Classifies an error from undici or the platform. `limits` gives the effective timeouts so that a
  * timeout error reports its value; `tls` tells that the connection used TLS.
  */
-export function classifyError(error: unknown, limits: { readonly connectMs: number; readonly ttfbMs: number; readonly overallMs: number }, tls: boolean): UpstreamFailure {
+export function classifyError(
+  error: unknown,
+  limits: { readonly connectMs: number; readonly ttfbMs: number; readonly overallMs: number },
+  tls: boolean,
+): UpstreamFailure {
   if (error instanceof UpstreamFailureError) return error.failure
   const code = errorCode(error)
   const message = oneLineMessage(error)
@@ -79,8 +96,12 @@ export function classifyError(error: unknown, limits: { readonly connectMs: numb
   if (proxy) return transportFailure(`proxy CONNECT failed: ${proxy[1]}`, 'EPROXY')
   if (DNS.has(code)) return transportFailure('host not found', code)
   // undici's parser error does not always carry its llhttp code
-  if (code.startsWith('HPE_') || (error as Error | null)?.name === 'HTTPParserError') return transportFailure('invalid response', code || 'HPE_INVALID_RESPONSE')
-  if (tls && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || CERTIFICATE.test(code) || code === 'EPROTO')) {
+  if (code.startsWith('HPE_') || (error as Error | null)?.name === 'HTTPParserError')
+    return transportFailure('invalid response', code || 'HPE_INVALID_RESPONSE')
+  if (
+    tls &&
+    (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || CERTIFICATE.test(code) || code === 'EPROTO')
+  ) {
     return transportFailure(`TLS handshake failed: ${code}`, code)
   }
   if (RESET.has(code)) return transportFailure('connection reset', code)

@@ -7,7 +7,9 @@
  * point and closes its connection; every promise handed out settles exactly once.
  */
 import type { Readable, Writable } from 'node:stream'
+
 import type { Dispatcher } from 'undici'
+
 import { timeoutFailure, transportFailure, UpstreamFailureError } from './failure.js'
 
 export interface HopRequest {
@@ -203,7 +205,10 @@ export class Hop {
   onRequestSent(): void {
     const ms = this.headersTimeoutMs
     if (ms > 0 && this.#head === null && this.#failure === null) {
-      this.#headTimer = setTimeout(() => this.abort(new UpstreamFailureError(timeoutFailure('time-to-first-byte', ms))), ms)
+      this.#headTimer = setTimeout(
+        () => this.abort(new UpstreamFailureError(timeoutFailure('time-to-first-byte', ms))),
+        ms,
+      )
     }
   }
 

@@ -11,9 +11,10 @@
  * The two modes keep separate entries; the key also holds the connection target.
  */
 import { createHash } from 'node:crypto'
-import type { CacheEntry } from './response-cache.js'
-import type { UpstreamOptions } from './options.js'
+
 import { parseHttpDate } from '../flow/actions/http-date.js'
+import type { UpstreamOptions } from './options.js'
+import type { CacheEntry } from './response-cache.js'
 
 export interface CachePlan {
   readonly mode: 'http' | 'force'
@@ -40,7 +41,9 @@ export interface CacheRequest {
 /** The plan for one exchange, or null when caching is off (UP-CACHE-1). */
 export function cachePlan(options: UpstreamOptions, request: CacheRequest): CachePlan | null {
   const ttl = options.forceCacheTtl ?? 0
-  const refresh = options.forceCacheRefresh === true || (options.respectClientCacheHeaders === true && clientWantsFresh(request.clientHeaders))
+  const refresh =
+    options.forceCacheRefresh === true ||
+    (options.respectClientCacheHeaders === true && clientWantsFresh(request.clientHeaders))
   if (ttl > 0) {
     return { mode: 'force', key: forceKey(request), lookup: !refresh, store: true, ttlMs: ttl * 1000 }
   }
@@ -50,8 +53,21 @@ export function cachePlan(options: UpstreamOptions, request: CacheRequest): Cach
     const lower = name.toLowerCase()
     return lower === 'if-none-match' || lower === 'if-modified-since'
   })
-  if (conditional) return { mode: 'http', key: httpKey(request.targetKey, request.method, request.url), lookup: false, store: false, ttlMs: 0 }
-  return { mode: 'http', key: httpKey(request.targetKey, request.method, request.url), lookup: !refresh, store: true, ttlMs: 0 }
+  if (conditional)
+    return {
+      mode: 'http',
+      key: httpKey(request.targetKey, request.method, request.url),
+      lookup: false,
+      store: false,
+      ttlMs: 0,
+    }
+  return {
+    mode: 'http',
+    key: httpKey(request.targetKey, request.method, request.url),
+    lookup: !refresh,
+    store: true,
+    ttlMs: 0,
+  }
 }
 
 export function httpKey(targetKey: string, method: string, url: string): string {
@@ -60,7 +76,8 @@ export function httpKey(targetKey: string, method: string, url: string): string 
 
 function forceKey(request: CacheRequest): string {
   const fields = request.headers.map(([name, value]) => `${name.toLowerCase()}:${value}`).sort()
-  const body = request.body === null || request.body.length === 0 ? '' : createHash('sha256').update(request.body).digest('base64')
+  const body =
+    request.body === null || request.body.length === 0 ? '' : createHash('sha256').update(request.body).digest('base64')
   return `force\0${request.targetKey}\0${request.method}\0${request.url}\0${fields.join('\n')}\0${body}`
 }
 
@@ -68,7 +85,11 @@ function forceKey(request: CacheRequest): string {
 function clientWantsFresh(headers: ReadonlyMap<string, string> | null): boolean {
   if (headers === null) return false
   const control = directives(headers.get('cache-control'))
-  return control.has('no-cache') || control.get('max-age') === '0' || /(^|,)\s*no-cache\s*(,|$)/i.test(headers.get('pragma') ?? '')
+  return (
+    control.has('no-cache') ||
+    control.get('max-age') === '0' ||
+    /(^|,)\s*no-cache\s*(,|$)/i.test(headers.get('pragma') ?? '')
+  )
 }
 
 /** Cache-Control directives, names lower-cased, values unquoted ('' when none). */
@@ -99,7 +120,8 @@ export function rawField(rawHeaders: readonly string[], name: string): string | 
 function joinedField(rawHeaders: readonly string[], name: string): string | undefined {
   let out: string | undefined
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]!.toLowerCase() === name) out = out === undefined ? rawHeaders[i + 1] : `${out}, ${rawHeaders[i + 1]}`
+    if (rawHeaders[i]!.toLowerCase() === name)
+      out = out === undefined ? rawHeaders[i + 1] : `${out}, ${rawHeaders[i + 1]}`
   }
   return out
 }
@@ -159,7 +181,12 @@ export interface ReceivedResponse {
 }
 
 /** The entry to store for a response, or null when it is not storable in the plan's mode. */
-export function entryFor(plan: CachePlan, response: ReceivedResponse, request: CacheRequest, now: number): CacheEntry | null {
+export function entryFor(
+  plan: CachePlan,
+  response: ReceivedResponse,
+  request: CacheRequest,
+  now: number,
+): CacheEntry | null {
   const headers = response.rawHeaders
   const base = {
     status: response.status,
@@ -176,7 +203,13 @@ export function entryFor(plan: CachePlan, response: ReceivedResponse, request: C
   if (control.has('no-store') || control.has('private')) return null
   if (rawField(headers, 'set-cookie') !== undefined) return null
   const varyText = joinedField(headers, 'vary')
-  const varyNames = varyText === undefined ? [] : varyText.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '')
+  const varyNames =
+    varyText === undefined
+      ? []
+      : varyText
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter((name) => name !== '')
   if (varyNames.includes('*')) return null
   const authorized = request.headers.some(([name]) => name.toLowerCase() === 'authorization')
   if (authorized && !control.has('public') && !control.has('s-maxage') && !control.has('must-revalidate')) return null
@@ -218,7 +251,13 @@ function explicitLifetime(control: Map<string, string>, headers: readonly string
  * The entry after a 304: header fields present in the 304 replace the stored ones, freshness is
  * computed anew (UP-CACHE-2). Null when the updated entry is no longer storable.
  */
-export function revalidatedEntry(plan: CachePlan, entry: CacheEntry, notModified: readonly string[], request: CacheRequest, now: number): CacheEntry | null {
+export function revalidatedEntry(
+  plan: CachePlan,
+  entry: CacheEntry,
+  notModified: readonly string[],
+  request: CacheRequest,
+  now: number,
+): CacheEntry | null {
   const replaced = new Set<string>()
   for (let i = 0; i + 1 < notModified.length; i += 2) replaced.add(notModified[i]!.toLowerCase())
   const merged: string[] = []
@@ -226,7 +265,12 @@ export function revalidatedEntry(plan: CachePlan, entry: CacheEntry, notModified
     if (!replaced.has(entry.rawHeaders[i]!.toLowerCase())) merged.push(entry.rawHeaders[i]!, entry.rawHeaders[i + 1]!)
   }
   merged.push(...notModified)
-  return entryFor(plan, { status: entry.status, rawHeaders: merged, body: entry.body, receivedBytes: entry.receivedBytes }, request, now)
+  return entryFor(
+    plan,
+    { status: entry.status, rawHeaders: merged, body: entry.body, receivedBytes: entry.receivedBytes },
+    request,
+    now,
+  )
 }
 
 /** Keys of stored GET and HEAD entries for a URL (invalidated by an unsafe method, UP-CACHE-2). */

@@ -14,5 +14,9 @@ export { requests, requestsFrom } from './requests-action.js'
 export { proxyRequest } from './proxy-action.js'
 export { proxyHandler, proxyEnv, EnvValue, type ProxyData, type ProxySettings } from './proxy-handler.js'
 export { checkProxyConfig, type ProxyConfig } from './proxy-config.js'
-export { createUpstreamDefinitionTable, definitionSitePath, type UpstreamDefinitionTable } from './upstream-definitions.js'
+export {
+  createUpstreamDefinitionTable,
+  definitionSitePath,
+  type UpstreamDefinitionTable,
+} from './upstream-definitions.js'
 export { optionsNeedingDefinition } from './upstream-contract.js'

@@ -7,7 +7,7 @@
  */
 import { headerField } from '../flow/actions/header-fields.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
+import { type ConfigPath, type ConfigProblems, pathText } from './config-problems.js'
 import { describe, jsonTypeName, membersOf, optionBoolean, optionNumber } from './config-values.js'
 
 export type ValidationMode = boolean | 'report-only'
@@ -51,7 +51,12 @@ export interface UpstreamOptions {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-type OptionReader = (value: JsonValue, path: ConfigPath, problems: ConfigProblems, into: Mutable<UpstreamOptions>) => void
+type OptionReader = (
+  value: JsonValue,
+  path: ConfigPath,
+  problems: ConfigProblems,
+  into: Mutable<UpstreamOptions>,
+) => void
 
 const TLS_VERSIONS: Readonly<Record<string, TlsVersion>> = {
   auto: 'auto',
@@ -71,7 +76,16 @@ function timeoutReader(key: 'timeout' | 'connectTimeout' | 'ttfbTimeout'): Optio
   }
 }
 
-type BooleanOption = 'sendXForwardedFor' | 'ignoreCertificateErrors' | 'useHttpCache' | 'forceCacheRefresh' | 'respectClientCacheHeaders' | 'followRedirects' | 'disableConnectionReuse' | 'mockResponse' | 'exitOnError'
+type BooleanOption =
+  | 'sendXForwardedFor'
+  | 'ignoreCertificateErrors'
+  | 'useHttpCache'
+  | 'forceCacheRefresh'
+  | 'respectClientCacheHeaders'
+  | 'followRedirects'
+  | 'disableConnectionReuse'
+  | 'mockResponse'
+  | 'exitOnError'
 
 function booleanReader(key: BooleanOption): OptionReader {
   return (value, path, problems, into) => {
@@ -80,19 +94,26 @@ function booleanReader(key: BooleanOption): OptionReader {
   }
 }
 
-function stringReader(key: 'tlsCiphers' | 'clientCertificateFile' | 'clientCertificatePassword' | 'transportServer' | 'definition'): OptionReader {
+function stringReader(
+  key: 'tlsCiphers' | 'clientCertificateFile' | 'clientCertificatePassword' | 'transportServer' | 'definition',
+): OptionReader {
   return (value, path, problems, into) => {
     if (typeof value === 'string') into[key] = value
     else problems.error(path, `${pathText(path)} must be a string, not ${jsonTypeName(value)}`)
   }
 }
 
-function integerReader(key: 'maxRedirects' | 'forceCacheTtl' | 'transportPort', min: number, max: number): OptionReader {
+function integerReader(
+  key: 'maxRedirects' | 'forceCacheTtl' | 'transportPort',
+  min: number,
+  max: number,
+): OptionReader {
   return (value, path, problems, into) => {
     const range = max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`
     const number = optionNumber(value, path, problems, range)
     if (number === undefined) return
-    if (!Number.isInteger(number) || number < min || number > max) problems.error(path, `${pathText(path)} must be ${range}, not ${describe(value)}`)
+    if (!Number.isInteger(number) || number < min || number > max)
+      problems.error(path, `${pathText(path)} must be ${range}, not ${describe(value)}`)
     else into[key] = number
   }
 }
@@ -109,7 +130,8 @@ function modeReader(key: 'validateRequest' | 'validateRequestSecurity' | 'valida
 /** `user:password`, split at the first `:` (UP-NET-6); a value without `:` is an error. */
 function credentialsReader(key: 'basicAuthCredentials' | 'proxyCredentials'): OptionReader {
   return (value, path, problems, into) => {
-    if (typeof value !== 'string') problems.error(path, `${pathText(path)} must be a string "user:password", not ${jsonTypeName(value)}`)
+    if (typeof value !== 'string')
+      problems.error(path, `${pathText(path)} must be a string "user:password", not ${jsonTypeName(value)}`)
     else if (!value.includes(':')) problems.error(path, `${pathText(path)} must have the form user:password`)
     else into[key] = value
   }
@@ -134,7 +156,11 @@ const OPTION_READERS: Readonly<Record<string, OptionReader>> = {
   },
   'tls-version': (value, path, problems, into) => {
     const version = typeof value === 'string' && Object.hasOwn(TLS_VERSIONS, value) ? TLS_VERSIONS[value] : undefined
-    if (version === undefined) problems.error(path, `${pathText(path)} must be one of auto, TLSv1, TLSv1.0, TLSv1.1, TLSv1.2, TLSv1.3, not ${describe(value)}`)
+    if (version === undefined)
+      problems.error(
+        path,
+        `${pathText(path)} must be one of auto, TLSv1, TLSv1.0, TLSv1.1, TLSv1.2, TLSv1.3, not ${describe(value)}`,
+      )
     else into.tlsVersion = version
   },
   'tls-ciphers': stringReader('tlsCiphers'),
@@ -148,7 +174,12 @@ const OPTION_READERS: Readonly<Record<string, OptionReader>> = {
   'transport-server': stringReader('transportServer'),
   'transport-port': integerReader('transportPort', 1, 65535),
   'proxy-server': (value, path, problems, into) => {
-    if (typeof value === 'string' && /^[^\s:/?#]+:\d{1,5}$/.test(value) && Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535) into.proxyServer = value
+    if (
+      typeof value === 'string' &&
+      /^[^\s:/?#]+:\d{1,5}$/.test(value) &&
+      Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535
+    )
+      into.proxyServer = value
     else problems.error(path, `${pathText(path)} must be host:port, not ${describe(value)}`)
   },
   'proxy-credentials': credentialsReader('proxyCredentials'),
@@ -160,9 +191,13 @@ const OPTION_READERS: Readonly<Record<string, OptionReader>> = {
   'max-redirects': integerReader('maxRedirects', 0, 20),
   'basic-auth-credentials': credentialsReader('basicAuthCredentials'),
   'query-encoding-raw-chars': (value, path, problems, into) => {
-    if (typeof value !== 'string') problems.error(path, `${pathText(path)} must be a string, not ${jsonTypeName(value)}`)
+    if (typeof value !== 'string')
+      problems.error(path, `${pathText(path)} must be a string, not ${jsonTypeName(value)}`)
     else if (!RAW_CHARS.test(value) || RAW_CHARS_FORBIDDEN.test(value)) {
-      problems.error(path, `${pathText(path)} may only hold printable ASCII characters other than space, #, %, &, + and =`)
+      problems.error(
+        path,
+        `${pathText(path)} may only hold printable ASCII characters other than space, #, %, &, + and =`,
+      )
     } else into.queryEncodingRawChars = value
   },
   'disable-connection-reuse': booleanReader('disableConnectionReuse'),
@@ -177,7 +212,11 @@ const OPTION_READERS: Readonly<Record<string, OptionReader>> = {
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTION_READERS)
 
 /** Checks `options` (UP-OPT-1); the result holds every valid option that was set. */
-export function checkOptions(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): UpstreamOptions {
+export function checkOptions(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+): UpstreamOptions {
   const into: Mutable<UpstreamOptions> = {}
   if (value === undefined || value === null) return into
   if (!(value instanceof JsonObject)) {
@@ -212,6 +251,7 @@ function checkResponseHeaderFields(object: JsonObject, path: ConfigPath, problem
   for (const [name, value] of membersOf(object)) {
     const field = headerField(name, value)
     if (field.kind === 'invalid') problems.error([...path, name], `${pathText(path)}: ${field.reason}`)
-    else if (field.kind === 'status') problems.warning([...path, name], `${pathText(path)} cannot set the status; Status is ignored`)
+    else if (field.kind === 'status')
+      problems.warning([...path, name], `${pathText(path)} cannot set the status; Status is ignored`)
   }
 }

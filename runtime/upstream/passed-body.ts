@@ -9,19 +9,28 @@
  * - A buffered body in a coding the gateway does not decode: sent with its `Content-Encoding`.
  * - The answer to a proxied `HEAD`: the upstream's `Content-Length`, or none when it sent none.
  */
-import { STATUS_CODES, type ServerResponse } from 'node:http'
-import { sendableStatus } from '../errors/error-document.js'
+import { type ServerResponse, STATUS_CODES } from 'node:http'
+
 import type { PassedBody, PassedHead, PassedSent } from '../context/response.js'
+import { sendableStatus } from '../errors/error-document.js'
+import { writeResponse } from '../http/write-response.js'
 import { writeAlert } from '../log/alert.js'
 import type { Logger } from '../log/logger.js'
 import type { Sequence } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
-import { writeResponse } from '../http/write-response.js'
-import type { StreamTransfer } from './stream-transfer.js'
 import type { UpstreamFailure } from './failure.js'
+import type { StreamTransfer } from './stream-transfer.js'
 
 /** Fields the gateway writes itself (F-RESP-6) or takes from the passed body. */
-const OWNED = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection', 'content-type', 'content-encoding'])
+const OWNED = new Set([
+  'server',
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'content-type',
+  'content-encoding',
+])
 
 interface BodyHeaders {
   readonly contentType: string | null
@@ -31,7 +40,12 @@ interface BodyHeaders {
 }
 
 /** Writes the head; returns the `Content-Type` and `Location` sent. */
-function writeHead(res: ServerResponse, head: PassedHead, status: number, body: BodyHeaders): { mime: string; location: string } {
+function writeHead(
+  res: ServerResponse,
+  head: PassedHead,
+  status: number,
+  body: BodyHeaders,
+): { mime: string; location: string } {
   const flat: string[] = ['Server', 'svc-gateway']
   let location = ''
   let explicitType: string | null = null
@@ -60,7 +74,11 @@ export class StreamedBody implements PassedBody {
     readonly transfer: StreamTransfer,
     readonly body: BodyHeaders,
     /** The alert of a failure during the transfer (errors.md X17). */
-    readonly alert: { readonly logger: Logger; readonly requestId: string; readonly errorOf: (failure: UpstreamFailure) => JsonObject },
+    readonly alert: {
+      readonly logger: Logger
+      readonly requestId: string
+      readonly errorOf: (failure: UpstreamFailure) => JsonObject
+    },
   ) {}
 
   send(res: ServerResponse, head: PassedHead): PassedSent {
@@ -78,7 +96,8 @@ export class StreamedBody implements PassedBody {
       else {
         // UP-GEN-6 step 6: the client connection is aborted; a client that left is no failure
         res.destroy()
-        if (failure.kind !== 'aborted') writeAlert(this.alert.logger, this.alert.requestId, 'request', this.alert.errorOf(failure), false)
+        if (failure.kind !== 'aborted')
+          writeAlert(this.alert.logger, this.alert.requestId, 'request', this.alert.errorOf(failure), false)
       }
     })
     return sent
@@ -122,9 +141,23 @@ export class BufferedBody implements PassedBody {
       res.end()
       return { status, mime, bytes: 0, location }
     }
-    const fields = this.body.contentEncoding === null ? head.fields : [...head.fields.filter(([name]) => name.toLowerCase() !== 'content-encoding'), ['Content-Encoding', this.body.contentEncoding] as const]
+    const fields =
+      this.body.contentEncoding === null
+        ? head.fields
+        : [
+            ...head.fields.filter(([name]) => name.toLowerCase() !== 'content-encoding'),
+            ['Content-Encoding', this.body.contentEncoding] as const,
+          ]
     const explicitType = head.fields.find(([name]) => name.toLowerCase() === 'content-type')?.[1]
-    return writeResponse(res, head.method, head.status, fields, explicitType ?? this.body.contentType, this.bytes, head.close)
+    return writeResponse(
+      res,
+      head.method,
+      head.status,
+      fields,
+      explicitType ?? this.body.contentType,
+      this.bytes,
+      head.close,
+    )
   }
 
   discard(): void {}

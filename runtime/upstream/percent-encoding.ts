@@ -11,7 +11,9 @@ import type { Encoding } from './request-config.js'
 /** A character that `encoding` cannot represent (an RF of the action). */
 export class EncodingError extends Error {
   constructor(readonly character: string) {
-    super(`character ${JSON.stringify(character)} (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}) cannot be encoded in ISO-8859-1`)
+    super(
+      `character ${JSON.stringify(character)} (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}) cannot be encoded in ISO-8859-1`,
+    )
     this.name = 'EncodingError'
   }
 }
@@ -71,11 +73,18 @@ export function encodeFormComponent(text: string, encoding: Encoding, rawChars =
 }
 
 /** `n1=v1&n2=v2` from pairs, in order. */
-export function encodeForm(pairs: readonly { readonly name: string; readonly value: string }[], encoding: Encoding, rawChars = ''): string {
+export function encodeForm(
+  pairs: readonly { readonly name: string; readonly value: string }[],
+  encoding: Encoding,
+  rawChars = '',
+): string {
   let out = ''
   for (let i = 0; i < pairs.length; i++) {
     if (i > 0) out += '&'
-    out += encodeFormComponent(pairs[i]!.name, encoding, rawChars) + '=' + encodeFormComponent(pairs[i]!.value, encoding, rawChars)
+    out +=
+      encodeFormComponent(pairs[i]!.name, encoding, rawChars) +
+      '=' +
+      encodeFormComponent(pairs[i]!.value, encoding, rawChars)
   }
   return out
 }
@@ -93,6 +102,7 @@ export function encodeNonAsciiAfterAuthority(url: string, encoding: Encoding): s
   if (rest < 0) return url
   const at = start + rest
   let out = url.slice(0, at)
-  for (const character of url.slice(at)) out += character.charCodeAt(0) > 0x7f ? escapeCharacter(character, encoding) : character
+  for (const character of url.slice(at))
+    out += character.charCodeAt(0) > 0x7f ? escapeCharacter(character, encoding) : character
   return out
 }

@@ -1,5 +1,6 @@
 /** The HTTP request an upstream call sends, fully built (upstream.md UP-GEN-3 step 2). */
 import type { Readable } from 'node:stream'
+
 import type { ClientCertificate, TimeoutLimits } from './connection-target.js'
 import type { UpstreamOptions } from './options.js'
 import type { TargetUrl } from './target-url.js'

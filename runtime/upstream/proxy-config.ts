@@ -7,11 +7,11 @@
  * the action. With `options.definition`, `exit-on-error` and the validation switches default to true.
  */
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
-import { jsonTypeName, optionBoolean, optionalString } from './config-values.js'
+import { type ConfigPath, type ConfigProblems, pathText } from './config-problems.js'
+import { jsonTypeName, optionalString, optionBoolean } from './config-values.js'
 import { checkOptions, type UpstreamOptions } from './options.js'
 import { encodeForm, encodeQueryString } from './percent-encoding.js'
-import { checkHeaders, checkCookies, checkQuery, type HeaderField, type NameValue } from './request-config.js'
+import { checkCookies, checkHeaders, checkQuery, type HeaderField, type NameValue } from './request-config.js'
 import { parseTargetUrl, type TargetUrl } from './target-url.js'
 
 export interface ProxyConfig {
@@ -38,7 +38,12 @@ const REQUEST_ONLY = ['method', 'body', 'post', 'uploads', 'id', 'encoding']
 /** Characters allowed in a URI path besides percent escapes (RFC 3986 pchar and `/`). */
 const PATH_CHARACTERS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/
 
-export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: ConfigProblems, base: ConfigPath = []): ProxyConfig | undefined {
+export function checkProxyConfig(
+  value: JsonValue,
+  site: ProxySite,
+  problems: ConfigProblems,
+  base: ConfigPath = [],
+): ProxyConfig | undefined {
   if (!(value instanceof JsonObject)) {
     problems.error(base, `the proxy configuration must be an object, not ${jsonTypeName(value)}`)
     return undefined
@@ -61,10 +66,16 @@ export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: Co
     else urlParsed = parsed.url
   }
   if ((origin === null) === (url === null) && !problems.hasErrors) {
-    problems.error(base, origin === null ? 'the proxy configuration needs origin or url' : 'origin and url cannot be combined in a proxy configuration')
+    problems.error(
+      base,
+      origin === null
+        ? 'the proxy configuration needs origin or url'
+        : 'origin and url cannot be combined in a proxy configuration',
+    )
   }
   const stripValue = value.get('stripEndpoint')
-  const stripEndpoint = stripValue === undefined ? false : (optionBoolean(stripValue, [...base, 'stripEndpoint'], problems) ?? false)
+  const stripEndpoint =
+    stripValue === undefined ? false : (optionBoolean(stripValue, [...base, 'stripEndpoint'], problems) ?? false)
   const addPrefix = checkPrefix(value.get('addPrefix'), [...base, 'addPrefix'], problems)
   if (url !== null) {
     if (stripEndpoint) problems.warning([...base, 'stripEndpoint'], 'stripEndpoint is ignored together with url')
@@ -82,7 +93,12 @@ export function checkProxyConfig(value: JsonValue, site: ProxySite, problems: Co
     stripEndpoint: url === null && stripEndpoint,
     addPrefix: url === null ? addPrefix : null,
     // UTF-8 encodes every character: this cannot fail
-    encodedQuery: query === null ? null : query.kind === 'string' ? encodeQueryString(query.text, 'utf-8') : encodeForm(query.pairs, 'utf-8', options.queryEncodingRawChars ?? ''),
+    encodedQuery:
+      query === null
+        ? null
+        : query.kind === 'string'
+          ? encodeQueryString(query.text, 'utf-8')
+          : encodeForm(query.pairs, 'utf-8', options.queryEncodingRawChars ?? ''),
     headers: checkHeaders(value.get('headers'), [...base, 'headers'], problems),
     cookies: checkCookies(value.get('cookies'), [...base, 'cookies'], problems),
     options: withProxyDefaults(options),
@@ -103,7 +119,12 @@ function checkOrigin(value: JsonValue | undefined, path: ConfigPath, problems: C
     problems.error(path, parsed.reason.replace(/^url/, 'origin'))
     return null
   }
-  if (parsed.url.pathname !== '/' || parsed.url.query !== null || /[?#]/.test(text) || parsed.url.credentials !== null) {
+  if (
+    parsed.url.pathname !== '/' ||
+    parsed.url.query !== null ||
+    /[?#]/.test(text) ||
+    parsed.url.credentials !== null
+  ) {
     problems.error(path, `${pathText(path)} ${JSON.stringify(text)} must be scheme://host[:port] without a path`)
     return null
   }

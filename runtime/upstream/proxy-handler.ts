@@ -4,10 +4,10 @@
  * configuration. String values written as `{env: NAME}` are read from `$env` (PX4); an unset or empty
  * variable is error 3211. The configuration is checked once (per `$env` value when it reads any).
  */
+import { type Completion, CONTINUE } from '../context/completion.js'
+import type { FlowContext } from '../context/flow-context.js'
 import type { OperationStageName, ProxyHandler } from '../context/handler.js'
 import { raiseGatewayError } from '../errors/raised-error.js'
-import { CONTINUE, type Completion } from '../context/completion.js'
-import type { FlowContext } from '../context/flow-context.js'
 import { OxnElement } from '../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { actionSite } from './action-site.js'
@@ -20,7 +20,8 @@ export class EnvValue {
 }
 
 /** Configuration data as generated code writes it: JSON-like, with EnvValue leaves. */
-export type ProxyData = string | number | boolean | null | EnvValue | readonly ProxyData[] | { readonly [key: string]: ProxyData }
+export type ProxyData =
+  string | number | boolean | null | EnvValue | readonly ProxyData[] | { readonly [key: string]: ProxyData }
 
 /** `{env: NAME}` in generated code. */
 export function proxyEnv(name: string): EnvValue {
@@ -59,7 +60,13 @@ export function proxyHandler(data: ProxyData, settings: ProxySettings): ProxyHan
     return CONTINUE
   }
   const stages = settings.stages === undefined ? {} : { stages: Object.freeze([...settings.stages]) }
-  return Object.freeze({ kind: 'proxy', file: SITE_NAME, run, streamRequestBody: settings.streamRequestBody, ...stages })
+  return Object.freeze({
+    kind: 'proxy',
+    file: SITE_NAME,
+    run,
+    streamRequestBody: settings.streamRequestBody,
+    ...stages,
+  })
 }
 
 function usesEnv(data: ProxyData): boolean {
@@ -73,7 +80,11 @@ function resolve(ctx: FlowContext, data: ProxyData, at: string): JsonValue {
   if (data instanceof EnvValue) {
     const value = envValue(ctx, data.name)
     if (value === undefined || value === '') {
-      throw raiseGatewayError('CONFIGURATION', [`Environment variable ${data.name} is not set (x-svc-proxy at ${at})`], ctx.requestId)
+      throw raiseGatewayError(
+        'CONFIGURATION',
+        [`Environment variable ${data.name} is not set (x-svc-proxy at ${at})`],
+        ctx.requestId,
+      )
     }
     return value
   }

@@ -8,21 +8,39 @@
  * `X-Forwarded-For`. A streamed response forwards the client's `Accept-Encoding` instead. With
  * `security/force-backend-https` the target goes out as `https:` (UP-NET-8).
  */
-import { Transform, type Readable, type TransformCallback } from 'node:stream'
-import { flowExecutionError } from '../errors/raised-error.js'
+import { type Readable, Transform, type TransformCallback } from 'node:stream'
+
 import type { ClientRequest, FlowContext } from '../context/flow-context.js'
+import { flowExecutionError } from '../errors/raised-error.js'
 import type { ActionSite } from './action-site.js'
-import { applyConfiguredHeaders, applyCookies, applyCredentials, applyForwardedFor, FieldList, loadCertificate, originBound } from './build-request.js'
+import {
+  applyConfiguredHeaders,
+  applyCookies,
+  applyCredentials,
+  applyForwardedFor,
+  FieldList,
+  loadCertificate,
+  originBound,
+} from './build-request.js'
+import { connectionNamedFields, HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 import type { PreparedRequest } from './prepared-request.js'
 import type { ProxyConfig } from './proxy-config.js'
 import { MAIN_ID } from './request-id.js'
 import type { UpstreamServices } from './services.js'
-import { forcedHttps, parseTargetUrl, withPlainPath, withQuery, type TargetUrl } from './target-url.js'
+import { forcedHttps, parseTargetUrl, type TargetUrl, withPlainPath, withQuery } from './target-url.js'
 import { timeoutLimits } from './timeouts.js'
-import { connectionNamedFields, HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 
 /** Client fields never sent to the proxied upstream (UP-PROXY-4); fields named in `Connection` too. */
-const DROPPED = new Set<string>(['cookie', 'authorization', 'host', 'content-length', 'accept-encoding', ...HOP_BY_HOP_FIELDS, 'expect', 'debug'])
+const DROPPED = new Set<string>([
+  'cookie',
+  'authorization',
+  'host',
+  'content-length',
+  'accept-encoding',
+  ...HOP_BY_HOP_FIELDS,
+  'expect',
+  'debug',
+])
 
 export interface ProxyBody {
   /** The client body not read yet (streamed, UP-GEN-6 step 2), or null: the body read at PL18. */
@@ -33,7 +51,14 @@ export interface ProxyBody {
   readonly streamResponse: boolean
 }
 
-export function prepareProxy(ctx: FlowContext, services: UpstreamServices, config: ProxyConfig, client: ClientRequest, site: ActionSite, body: ProxyBody): PreparedRequest {
+export function prepareProxy(
+  ctx: FlowContext,
+  services: UpstreamServices,
+  config: ProxyConfig,
+  client: ClientRequest,
+  site: ActionSite,
+  body: ProxyBody,
+): PreparedRequest {
   const fail = (reason: string) => flowExecutionError(site.at, site.action, reason, ctx.requestId)
   const target = targetUrl(config, client, fail)
   const forceHttps = ctx.settings?.forceBackendHttps === true
@@ -63,7 +88,8 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
     url,
     method: client.method,
     headers: fields.entries(),
-    body: body.stream === null && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null,
+    body:
+      body.stream === null && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null,
     bodyStream: body.stream,
     options: config.options,
     limits: timeoutLimits(config.options, services.settings),
@@ -78,7 +104,7 @@ export function prepareProxy(ctx: FlowContext, services: UpstreamServices, confi
 function targetUrl(config: ProxyConfig, client: ClientRequest, fail: (reason: string) => Error): TargetUrl {
   const configured = config.encodedQuery
   if (config.url !== null) {
-    const query = configured !== null ? configured : config.parsed.query ?? client.query
+    const query = configured !== null ? configured : (config.parsed.query ?? client.query)
     return withQuery(config.parsed, query === '' ? null : query)
   }
   let path = client.path

@@ -5,11 +5,12 @@
  * variables are serialized as flows.md F-RESP-4 renders them), else none.
  */
 import { randomBytes } from 'node:crypto'
-import { flowExecutionError } from '../errors/raised-error.js'
+
 import type { FlowContext } from '../context/flow-context.js'
 import { parseLocation } from '../context/location.js'
-import { readLocation } from '../flow/actions/read-location.js'
 import { stringifyJsonValue } from '../errors/error-document.js'
+import { flowExecutionError } from '../errors/raised-error.js'
+import { readLocation } from '../flow/actions/read-location.js'
 import { renderBody } from '../http/render-body.js'
 import type { JsonValue } from '../values/json-value.js'
 import { encodeForm } from './percent-encoding.js'
@@ -33,7 +34,11 @@ export interface BodySite {
 }
 
 export function formBody(pairs: readonly NameValue[], encoding: Encoding): OutgoingBody {
-  return { bytes: Buffer.from(encodeForm(pairs, encoding), 'latin1'), contentType: 'application/x-www-form-urlencoded', forcedType: true }
+  return {
+    bytes: Buffer.from(encodeForm(pairs, encoding), 'latin1'),
+    contentType: 'application/x-www-form-urlencoded',
+    forcedType: true,
+  }
 }
 
 interface SourceBytes {
@@ -48,7 +53,13 @@ interface SourceBytes {
 function readSource(ctx: FlowContext, source: BodySource, site: BodySite, stringType: string): SourceBytes {
   if (source.kind === 'value') return valueBytes(source.value, stringType)
   const parsed = parseLocation(source.location, site.dir)
-  if (!parsed.ok) throw flowExecutionError(site.at, site.action, `invalid body source "${source.location}": ${parsed.reason}`, ctx.requestId)
+  if (!parsed.ok)
+    throw flowExecutionError(
+      site.at,
+      site.action,
+      `invalid body source "${source.location}": ${parsed.reason}`,
+      ctx.requestId,
+    )
   const location = parsed.location
   const value = readLocation(ctx, location, site.at, site.action)
   const fileName = location.kind === 'file' ? location.path.slice(location.path.lastIndexOf('/') + 1) : null
@@ -57,14 +68,23 @@ function readSource(ctx: FlowContext, source: BodySource, site: BodySite, string
     return { bytes: Buffer.alloc(0), mediaType: null, fileName, missing: true }
   }
   const rendered = renderBody(value)
-  const bytes = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength)
+  const bytes =
+    typeof rendered.body === 'string'
+      ? Buffer.from(rendered.body, 'utf8')
+      : Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength)
   return { bytes, mediaType: rendered.mediaType, fileName, missing: false }
 }
 
 /** A JSON value as a body: strings as UTF-8 text, everything else as compact JSON. */
 function valueBytes(value: JsonValue, stringType: string): SourceBytes {
-  if (typeof value === 'string') return { bytes: Buffer.from(value, 'utf8'), mediaType: stringType, fileName: null, missing: false }
-  return { bytes: Buffer.from(stringifyJsonValue(value), 'utf8'), mediaType: 'application/json', fileName: null, missing: false }
+  if (typeof value === 'string')
+    return { bytes: Buffer.from(value, 'utf8'), mediaType: stringType, fileName: null, missing: false }
+  return {
+    bytes: Buffer.from(stringifyJsonValue(value), 'utf8'),
+    mediaType: 'application/json',
+    fileName: null,
+    missing: false,
+  }
 }
 
 /** The raw body (UP-BODY-3): `mime`, else a Content-Type of `headers` (the caller's), else the source's type. */
@@ -75,7 +95,12 @@ export function rawBody(ctx: FlowContext, config: RawBodyConfig, site: BodySite)
 }
 
 /** `multipart/form-data` with the `post` fields first, then the uploads (UP-BODY-4). */
-export function multipartBody(ctx: FlowContext, post: readonly NameValue[] | null, uploads: readonly UploadConfig[], site: BodySite): OutgoingBody {
+export function multipartBody(
+  ctx: FlowContext,
+  post: readonly NameValue[] | null,
+  uploads: readonly UploadConfig[],
+  site: BodySite,
+): OutgoingBody {
   const boundary = `svc-gateway-${randomBytes(12).toString('hex')}`
   const parts: Buffer[] = []
   const head = (text: string) => parts.push(Buffer.from(`--${boundary}\r\n${text}\r\n\r\n`, 'utf8'))

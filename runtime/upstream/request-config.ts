@@ -4,10 +4,10 @@
  * The same checks run at compile time on static bodies (CE/CW) and at run time on dynamic ones
  * (RF/RW). `null`, and `""` for `id`, `url` and `method`, mean "not set".
  */
-import { JsonObject, type JsonValue } from '../values/json-value.js'
-import { pathText, type ConfigPath, type ConfigProblems } from './config-problems.js'
-import { isArray, jsonTypeName, membersOf, optionalString, scalarText } from './config-values.js'
 import { HTTP_TOKEN } from '../values/http-token.js'
+import { JsonObject, type JsonValue } from '../values/json-value.js'
+import { type ConfigPath, type ConfigProblems, pathText } from './config-problems.js'
+import { isArray, jsonTypeName, membersOf, optionalString, scalarText } from './config-values.js'
 import { HOP_BY_HOP_FIELDS } from './hop-by-hop.js'
 import { checkOptions, type UpstreamOptions } from './options.js'
 
@@ -22,10 +22,12 @@ export interface HeaderField {
   readonly value: string | null
 }
 
-export type QueryConfig = { readonly kind: 'string'; readonly text: string } | { readonly kind: 'pairs'; readonly pairs: readonly NameValue[] }
+export type QueryConfig =
+  { readonly kind: 'string'; readonly text: string } | { readonly kind: 'pairs'; readonly pairs: readonly NameValue[] }
 
 /** A body or upload source (UP-BODY-3, UP-BODY-4): a JSON value, or a location read at send time. */
-export type BodySource = { readonly kind: 'value'; readonly value: JsonValue } | { readonly kind: 'src'; readonly location: string }
+export type BodySource =
+  { readonly kind: 'value'; readonly value: JsonValue } | { readonly kind: 'src'; readonly location: string }
 
 export interface RawBodyConfig {
   readonly source: BodySource
@@ -60,7 +62,19 @@ export interface RequestConfig {
 /** Where the object comes from: `request` reads `id`; a `requests` entry ignores it (warning). */
 export type ConfigSite = 'request' | 'requests'
 
-const PROPERTIES = ['id', 'url', 'method', 'headers', 'cookies', 'query', 'post', 'body', 'uploads', 'encoding', 'options']
+const PROPERTIES = [
+  'id',
+  'url',
+  'method',
+  'headers',
+  'cookies',
+  'query',
+  'post',
+  'body',
+  'uploads',
+  'encoding',
+  'options',
+]
 
 /**
  * Connection-management fields the gateway controls (UP-CFG-4, decided): ignored with a warning.
@@ -69,21 +83,34 @@ const PROPERTIES = ['id', 'url', 'method', 'headers', 'cookies', 'query', 'post'
 const IGNORED_HEADERS = new Set<string>([...HOP_BY_HOP_FIELDS, 'expect'])
 
 /** Checks a configuration object; undefined when it is not an object (reported). */
-export function checkRequestConfig(value: JsonValue, site: ConfigSite, problems: ConfigProblems, base: ConfigPath = []): RequestConfig | undefined {
+export function checkRequestConfig(
+  value: JsonValue,
+  site: ConfigSite,
+  problems: ConfigProblems,
+  base: ConfigPath = [],
+): RequestConfig | undefined {
   if (!(value instanceof JsonObject)) {
-    problems.error(base, `${base.length === 0 ? 'the request configuration' : pathText(base)} must be an object, not ${jsonTypeName(value)}`)
+    problems.error(
+      base,
+      `${base.length === 0 ? 'the request configuration' : pathText(base)} must be an object, not ${jsonTypeName(value)}`,
+    )
     return undefined
   }
   const get = (name: string) => value.get(name)
   // a configuration is checked on every request: the usual top-level paths are made once
   const at = base.length === 0 ? topLevelPath : (name: string): ConfigPath => [...base, name]
   for (const key of value.keys) {
-    if (!PROPERTIES.includes(key)) problems.warning([...base, key], `unknown property ${JSON.stringify(key)} in the request configuration is ignored`)
+    if (!PROPERTIES.includes(key))
+      problems.warning(
+        [...base, key],
+        `unknown property ${JSON.stringify(key)} in the request configuration is ignored`,
+      )
   }
   let id: string | null = null
   const idValue = optionalString(get('id'), at('id'), problems)
   if (idValue !== undefined && idValue !== '') {
-    if (site === 'requests') problems.warning(at('id'), 'id inside a requests entry is ignored; the key is the request ID')
+    if (site === 'requests')
+      problems.warning(at('id'), 'id inside a requests entry is ignored; the key is the request ID')
     else id = idValue
   }
   const post = checkPairs(get('post'), at('post'), problems, 'field')
@@ -130,7 +157,12 @@ export function checkMethod(value: JsonValue | undefined, path: ConfigPath, prob
 }
 
 /** UP-CFG-4. `form` tells that the gateway's own Content-Type is sent (UP-BODY-1). */
-export function checkHeaders(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems, form = false): HeaderField[] {
+export function checkHeaders(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+  form = false,
+): HeaderField[] {
   if (value === undefined || value === null) return []
   if (!(value instanceof JsonObject)) {
     problems.error(path, `${pathText(path)} must be an object, not ${jsonTypeName(value)}`)
@@ -155,7 +187,10 @@ export function checkHeaders(value: JsonValue | undefined, path: ConfigPath, pro
     }
     const text = field === null ? null : scalarText(field)
     if (text === undefined) {
-      problems.error(at, `${pathText(at)} must be a string, number, boolean or null, not ${jsonTypeName(field)}; join several values in advance`)
+      problems.error(
+        at,
+        `${pathText(at)} must be a string, number, boolean or null, not ${jsonTypeName(field)}; join several values in advance`,
+      )
       continue
     }
     if (text !== null && /[\r\n\0]/.test(text)) {
@@ -174,13 +209,19 @@ export function checkHeaders(value: JsonValue | undefined, path: ConfigPath, pro
  * Object form, or array of `{name, value}` (UP-CFG-6, UP-CFG-7, UP-BODY-2). Values are scalars
  * as text; `null` omits the entry. `what` names the entry kind in messages.
  */
-function checkPairs(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems, what: string): NameValue[] | null {
+function checkPairs(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+  what: string,
+): NameValue[] | null {
   if (value === undefined || value === null) return null
   const pairs: NameValue[] = []
   const add = (name: string, item: JsonValue, at: ConfigPath) => {
     if (item === null) return
     const text = scalarText(item)
-    if (text === undefined) problems.error(at, `${pathText(at)} must be a string, number, boolean or null, not ${jsonTypeName(item)}`)
+    if (text === undefined)
+      problems.error(at, `${pathText(at)} must be a string, number, boolean or null, not ${jsonTypeName(item)}`)
     else pairs.push({ name, value: text })
   }
   if (value instanceof JsonObject) {
@@ -213,18 +254,28 @@ function checkPairs(value: JsonValue | undefined, path: ConfigPath, problems: Co
 }
 
 /** UP-CFG-6: names are tokens; values without `;`, `,`, CR, LF, NUL; an empty list has no effect. */
-export function checkCookies(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): NameValue[] | null {
+export function checkCookies(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+): NameValue[] | null {
   const pairs = checkPairs(value, path, problems, 'cookie')
   if (pairs === null) return null
   for (const { name, value: text } of pairs) {
-    if (!HTTP_TOKEN.test(name)) problems.error([...path, name], `cookie name ${JSON.stringify(name)} in ${pathText(path)} is not a valid token`)
-    else if (/[;,\r\n\0]/.test(text)) problems.error([...path, name], `cookie ${name} in ${pathText(path)} must not contain ;, comma, CR, LF or NUL`)
+    if (!HTTP_TOKEN.test(name))
+      problems.error([...path, name], `cookie name ${JSON.stringify(name)} in ${pathText(path)} is not a valid token`)
+    else if (/[;,\r\n\0]/.test(text))
+      problems.error([...path, name], `cookie ${name} in ${pathText(path)} must not contain ;, comma, CR, LF or NUL`)
   }
   return pairs.length === 0 ? null : pairs
 }
 
 /** UP-CFG-7: a string (leading `?` removed), or pairs. */
-export function checkQuery(value: JsonValue | undefined, path: ConfigPath, problems: ConfigProblems): QueryConfig | null {
+export function checkQuery(
+  value: JsonValue | undefined,
+  path: ConfigPath,
+  problems: ConfigProblems,
+): QueryConfig | null {
   if (value === undefined || value === null) return null
   if (typeof value === 'string') return { kind: 'string', text: value.startsWith('?') ? value.slice(1) : value }
   const pairs = checkPairs(value, path, problems, 'parameter')
@@ -252,7 +303,10 @@ function checkSource(object: JsonObject, path: ConfigPath, problems: ConfigProbl
   }
   if (hasValue) return { kind: 'value', value: object.get('value')! }
   if (typeof src !== 'string' || src === '') {
-    problems.error([...path, 'src'], `${pathText([...path, 'src'])} must be a location string, not ${src === '' ? 'empty' : jsonTypeName(src!)}`)
+    problems.error(
+      [...path, 'src'],
+      `${pathText([...path, 'src'])} must be a location string, not ${src === '' ? 'empty' : jsonTypeName(src!)}`,
+    )
     return undefined
   }
   return { kind: 'src', location: src }
@@ -289,9 +343,11 @@ function checkUploads(value: JsonValue | undefined, path: ConfigPath, problems: 
     }
     const source = checkSource(entry, at, problems)
     const filename = optionalString(entry.get('filename'), [...at, 'filename'], problems) ?? null
-    if (filename !== null && /[\r\n\0"]/.test(filename)) problems.error([...at, 'filename'], `${pathText([...at, 'filename'])} must not contain quotes, CR, LF or NUL`)
+    if (filename !== null && /[\r\n\0"]/.test(filename))
+      problems.error([...at, 'filename'], `${pathText([...at, 'filename'])} must not contain quotes, CR, LF or NUL`)
     const mime = checkMime(entry.get('mime'), [...at, 'mime'], problems)
-    if (/[\r\n\0"]/.test(name)) problems.error([...at, 'name'], `${pathText([...at, 'name'])} must not contain quotes, CR, LF or NUL`)
+    if (/[\r\n\0"]/.test(name))
+      problems.error([...at, 'name'], `${pathText([...at, 'name'])} must not contain quotes, CR, LF or NUL`)
     if (source !== undefined) uploads.push({ name, source, filename, mime })
   })
   return uploads

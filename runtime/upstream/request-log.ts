@@ -51,7 +51,14 @@ const K = {
 const TIMING_START = Buffer.from('{"DNS":0,"TCP":0,"TTFB":')
 const TIMING_END = Buffer.from('}')
 /** The usual exchange's constant members in one piece: neither a cache hit nor a refresh. */
-const NETWORK_TIMING_START = Buffer.concat([K.cacheHit, Buffer.from('false'), K.refresh, Buffer.from('false'), K.timing, TIMING_START])
+const NETWORK_TIMING_START = Buffer.concat([
+  K.cacheHit,
+  Buffer.from('false'),
+  K.refresh,
+  Buffer.from('false'),
+  K.timing,
+  TIMING_START,
+])
 
 export function writeRequestLog(logger: Logger, base: LogBase, outcome: ExchangeOutcome): void {
   const now = performance.now()

@@ -7,19 +7,19 @@
  * in completion order. Results are applied after all have finished, in key order; the error of the
  * first failed request with `exit-on-error` is raised last.
  */
+import type { FlowContext } from '../context/flow-context.js'
 import { flowExecutionError, type RaisedError } from '../errors/raised-error.js'
 import { objectMembers } from '../flow/actions/json-members.js'
-import type { FlowContext } from '../context/flow-context.js'
 import { OxnDocument, OxnElement } from '../oxn/index.js'
 import { invalidOutputMessage, parseTemplateOutput } from '../template/output.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
-import { actionSite, upstreamServices, type ActionSite } from './action-site.js'
+import { type ActionSite, actionSite, upstreamServices } from './action-site.js'
 import { prepareRequest } from './build-request.js'
 import { ClientGoneError } from './call.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { checkedConfig, storeOutcome } from './request-action.js'
-import { isRequestId } from './request-id.js'
 import type { RequestConfig } from './request-config.js'
+import { isRequestId } from './request-id.js'
 import { contractOf, performContractCall, type UpstreamContract, type UpstreamOutcome } from './upstream-contract.js'
 
 const ACTION = 'requests'
@@ -29,7 +29,8 @@ export async function requests(ctx: FlowContext, at: string, dir: string, text: 
   const site = actionSite(ctx, at, ACTION, dir)
   const output = parseTemplateOutput(text)
   if (output.kind === 'invalid') throw flowExecutionError(at, ACTION, invalidOutputMessage(output.error), ctx.requestId)
-  if (output.kind === 'empty' || !(output.value instanceof JsonObject)) throw flowExecutionError(at, ACTION, 'the result must be a JSON object', ctx.requestId)
+  if (output.kind === 'empty' || !(output.value instanceof JsonObject))
+    throw flowExecutionError(at, ACTION, 'the result must be a JSON object', ctx.requestId)
   await run(ctx, site, objectMembers(text))
 }
 
@@ -57,22 +58,36 @@ interface Planned {
   readonly prepared: PreparedRequest
 }
 
-async function run(ctx: FlowContext, site: ActionSite, members: readonly (readonly [string, JsonValue])[]): Promise<void> {
+async function run(
+  ctx: FlowContext,
+  site: ActionSite,
+  members: readonly (readonly [string, JsonValue])[],
+): Promise<void> {
   const services = upstreamServices(ctx)
   const planned: Planned[] = []
   const seen = new Set<string>()
   for (const [id, value] of members) {
-    if (!isRequestId(id)) throw flowExecutionError(site.at, ACTION, `invalid request ID ${JSON.stringify(id)}`, ctx.requestId)
-    if (seen.has(id)) throw flowExecutionError(site.at, ACTION, `request ID ${JSON.stringify(id)} occurs twice`, ctx.requestId)
+    if (!isRequestId(id))
+      throw flowExecutionError(site.at, ACTION, `invalid request ID ${JSON.stringify(id)}`, ctx.requestId)
+    if (seen.has(id))
+      throw flowExecutionError(site.at, ACTION, `request ID ${JSON.stringify(id)} occurs twice`, ctx.requestId)
     seen.add(id)
-    if (!(value instanceof JsonObject)) throw flowExecutionError(site.at, ACTION, `request ${JSON.stringify(id)}: the configuration must be an object`, ctx.requestId)
+    if (!(value instanceof JsonObject))
+      throw flowExecutionError(
+        site.at,
+        ACTION,
+        `request ${JSON.stringify(id)}: the configuration must be an object`,
+        ctx.requestId,
+      )
     const config = checkedConfig(ctx, site, value, 'requests', id)
     // UP-REQS-1: the 3211 checks of every entry (definition, client certificate) before any is sent
     const contract = contractOf(services, site, config.options)
     planned.push({ id, config, contract, prepared: prepareRequest(ctx, services, config, id, {}, site) })
   }
   if (planned.length === 0) return
-  const outcomes = await Promise.all(planned.map((entry) => settle(performContractCall(services, entry.prepared, site, false, entry.contract))))
+  const outcomes = await Promise.all(
+    planned.map((entry) => settle(performContractCall(services, entry.prepared, site, false, entry.contract))),
+  )
   if (outcomes.some((outcome) => outcome === CLIENT_GONE)) throw new ClientGoneError()
   let raise: RaisedError | null = null
   planned.forEach((entry, i) => {

@@ -5,11 +5,15 @@
  * `null` removes it, an array sends one line per element; `Status` and the fields the gateway owns
  * are ignored with a warning. Shapes were checked with the other options before sending.
  */
-import { headerField } from '../flow/actions/header-fields.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { headerField } from '../flow/actions/header-fields.js'
 import type { JsonObject } from '../values/json-value.js'
 
-export function applyResponseHeadersOption(ctx: FlowContext, fields: JsonObject, warn: (message: string) => void): void {
+export function applyResponseHeadersOption(
+  ctx: FlowContext,
+  fields: JsonObject,
+  warn: (message: string) => void,
+): void {
   const headers = ctx.response.headers
   for (let i = 0; i < fields.keys.length; i++) {
     const field = headerField(fields.keys[i]!, fields.values[i]!)

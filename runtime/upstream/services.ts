@@ -7,8 +7,8 @@
  * closes every pool (gateway close).
  */
 import { ClientCertificates } from './client-certificates.js'
-import { ConnectionTargets } from './connection-target.js'
 import { ConfigMemo } from './config-memo.js'
+import { ConnectionTargets } from './connection-target.js'
 import { Dispatchers } from './dispatchers.js'
 import { ResponseCache } from './response-cache.js'
 import { TargetUrlCache } from './target-url.js'

@@ -8,11 +8,11 @@
  * replaced by upstream validation (UP-ERR-1, UP-RESP-3, UP-VAR-3) stores the system error document
  * instead of a body, and the error's status in `$upstream/<id>/status`.
  */
-import { renderErrorDocument, errorStatusOf } from '../errors/error-document.js'
-import { writeAlert } from '../log/alert.js'
-import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
-import { ERROR_KINDS } from '../errors/codes.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { ERROR_KINDS } from '../errors/codes.js'
+import { errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
+import { gatewayErrorObject, RaisedError } from '../errors/raised-error.js'
+import { writeAlert } from '../log/alert.js'
 import { oxnRoot } from '../oxn/index.js'
 import { Content } from '../values/content.js'
 import { singleton } from '../values/item.js'
@@ -34,11 +34,23 @@ export function responseContent(response: CallResponse): Content {
 }
 
 /** Stores a response under `id` and applies `set-response-headers` (UP-RESP-1..4). */
-export function storeResponse(ctx: FlowContext, id: string, response: CallResponse, setResponseHeaders: JsonObject | undefined, warn: (message: string) => void): Content {
+export function storeResponse(
+  ctx: FlowContext,
+  id: string,
+  response: CallResponse,
+  setResponseHeaders: JsonObject | undefined,
+  warn: (message: string) => void,
+): Content {
   const content = responseContent(response)
   ctx.contents.upstream.set(id, content)
   if (id === MAIN_ID) ctx.contents.main = singleton(content)
-  if (ctx.readsUpstream) storeUpstreamEntry(ctx, id, { url: urlText(response.url), status: response.status, cacheHit: response.cacheHit, rawHeaders: response.rawHeaders })
+  if (ctx.readsUpstream)
+    storeUpstreamEntry(ctx, id, {
+      url: urlText(response.url),
+      status: response.status,
+      cacheHit: response.cacheHit,
+      rawHeaders: response.rawHeaders,
+    })
   if (setResponseHeaders !== undefined) applyResponseHeadersOption(ctx, setResponseHeaders, warn)
   return content
 }
@@ -53,7 +65,13 @@ export function failureError(ctx: FlowContext, id: string, failure: CallFailure)
  * Records a failure under `id` (UP-ERR-3, UP-RESP-3); returns the error to raise when `exitOnError`.
  * `main` is the main content's fate: absent for `request`, the caller's choice for the proxy.
  */
-export function storeFailure(ctx: FlowContext, id: string, failure: CallFailure, exitOnError: boolean, clearMain = true): RaisedError | null {
+export function storeFailure(
+  ctx: FlowContext,
+  id: string,
+  failure: CallFailure,
+  exitOnError: boolean,
+  clearMain = true,
+): RaisedError | null {
   const error = failureError(ctx, id, failure)
   ctx.contents.upstream.set(id, new Content(NO_BYTES, null))
   if (id === MAIN_ID && clearMain) ctx.contents.main = undefined
@@ -71,12 +89,23 @@ export function storeFailure(ctx: FlowContext, id: string, failure: CallFailure,
  * document as the stored body (and the main content for `main`), the entry with the error's status
  * and `content-type: application/json`; returns the error to raise when `exitOnError`.
  */
-export function storeInvalid(ctx: FlowContext, id: string, invalid: CallInvalid, exitOnError: boolean): RaisedError | null {
+export function storeInvalid(
+  ctx: FlowContext,
+  id: string,
+  invalid: CallInvalid,
+  exitOnError: boolean,
+): RaisedError | null {
   const error = invalid.error
   const document = Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')
   ctx.contents.upstream.set(id, document)
   if (id === MAIN_ID) ctx.contents.main = [document]
-  storeUpstreamEntry(ctx, id, { url: urlText(invalid.url), status: errorStatusOf(error), cacheHit: false, rawHeaders: ['content-type', 'application/json'], error })
+  storeUpstreamEntry(ctx, id, {
+    url: urlText(invalid.url),
+    status: errorStatusOf(error),
+    cacheHit: false,
+    rawHeaders: ['content-type', 'application/json'],
+    error,
+  })
   if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
   const topic = ERROR_KINDS.UPSTREAM_REQUEST_INVALID.alertTopic
   if (exitOnError) return new RaisedError(error, topic)

@@ -3,13 +3,14 @@
  * the client response or discarded, with the request log line written when the transfer ends.
  */
 import type { Writable } from 'node:stream'
+
 import type { CallControl } from './call-control.js'
-import { CLIENT_ABORTED, classifyError, UpstreamFailureError, type UpstreamFailure } from './failure.js'
-import { rawField } from './http-caching.js'
-import type { Hop, HopHead } from './hop.js'
-import type { PreparedRequest } from './prepared-request.js'
-import { writeRequestLog, type LogBase } from './request-log.js'
 import type { CallSite } from './call-site.js'
+import { classifyError, CLIENT_ABORTED, type UpstreamFailure, UpstreamFailureError } from './failure.js'
+import type { Hop, HopHead } from './hop.js'
+import { rawField } from './http-caching.js'
+import type { PreparedRequest } from './prepared-request.js'
+import { type LogBase, writeRequestLog } from './request-log.js'
 
 /**
  * Piped to a writable as it arrives, or discarded. A failure during the transfer is returned to the
@@ -36,7 +37,8 @@ export class StreamTransfer {
   /** Pipes the body; `done` gets null when it is complete, or the failure (already logged). */
   pipeTo(sink: Writable, done: (failure: UpstreamFailure | null) => void): void {
     this.hop.pipeTo(sink, (error) => {
-      const failure = error === null ? null : (this.control.failure ?? classifyError(error, this.request.limits, this.tls))
+      const failure =
+        error === null ? null : (this.control.failure ?? classifyError(error, this.request.limits, this.tls))
       this.#log(failure)
       this.control.endTransfer()
       done(failure)

@@ -83,7 +83,9 @@ function fromWhatwg(parsed: URL, text: string): UrlParse {
   if (parsed.hostname === '') return { ok: false, reason: `url ${JSON.stringify(text)} has no host` }
   const port = parsed.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(parsed.port)
   const credentials =
-    parsed.username !== '' || parsed.password !== '' ? { user: safeDecode(parsed.username), password: safeDecode(parsed.password) } : null
+    parsed.username !== '' || parsed.password !== ''
+      ? { user: safeDecode(parsed.username), password: safeDecode(parsed.password) }
+      : null
   const search = parsed.search
   return {
     ok: true,
@@ -120,7 +122,16 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i
  */
 export function withPlainPath(base: TargetUrl, path: string, query: string | null): TargetUrl | undefined {
   if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return undefined
-  return { protocol: base.protocol, hostname: base.hostname, port: base.port, host: base.host, origin: base.origin, pathname: path, query, credentials: null }
+  return {
+    protocol: base.protocol,
+    hostname: base.hostname,
+    port: base.port,
+    host: base.host,
+    origin: base.origin,
+    pathname: path,
+    query,
+    credentials: null,
+  }
 }
 
 /** The URL with another query (null: none, UP-CFG-7). */

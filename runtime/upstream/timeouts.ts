@@ -9,9 +9,14 @@ import type { UpstreamSettings } from './services.js'
 
 export function timeoutLimits(options: UpstreamOptions, settings: UpstreamSettings): TimeoutLimits {
   const cap = settings.maxTimeoutMs
-  const overallMs = Math.min(options.timeout !== undefined ? Math.round(options.timeout * 1000) : settings.defaultTimeoutMs, cap)
-  const connectWanted = options.connectTimeout !== undefined ? Math.round(options.connectTimeout * 1000) : settings.defaultConnectTimeoutMs
+  const overallMs = Math.min(
+    options.timeout !== undefined ? Math.round(options.timeout * 1000) : settings.defaultTimeoutMs,
+    cap,
+  )
+  const connectWanted =
+    options.connectTimeout !== undefined ? Math.round(options.connectTimeout * 1000) : settings.defaultConnectTimeoutMs
   const connectMs = connectWanted === 0 ? overallMs : Math.min(connectWanted, cap)
-  const ttfbWanted = options.ttfbTimeout !== undefined ? Math.round(options.ttfbTimeout * 1000) : settings.defaultTtfbTimeoutMs
+  const ttfbWanted =
+    options.ttfbTimeout !== undefined ? Math.round(options.ttfbTimeout * 1000) : settings.defaultTtfbTimeoutMs
   return { overallMs, connectMs, separateConnect: connectMs < overallMs, ttfbMs: Math.min(ttfbWanted, cap) }
 }

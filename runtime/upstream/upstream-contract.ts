@@ -18,24 +18,29 @@
  * a response is checked against the operation the outgoing request matched, whatever redirects
  * followed.
  */
-import { gatewayErrorObject, raiseGatewayError } from '../errors/raised-error.js'
 import type { ErrorKindName } from '../errors/codes.js'
+import { gatewayErrorObject, raiseGatewayError } from '../errors/raised-error.js'
 import { writeAlert } from '../log/alert.js'
 import { chooseExample } from '../mock/choose-example.js'
 import { matchRoute, splitBasePath } from '../router/index.js'
 import type { UpstreamDefinition, ValidationMode } from '../validate/plan.js'
-import { checkUpstreamCredentials, checkUpstreamRequest, checkUpstreamResponse, type OutgoingRequest } from '../validate/upstream.js'
+import {
+  checkUpstreamCredentials,
+  checkUpstreamRequest,
+  checkUpstreamResponse,
+  type OutgoingRequest,
+} from '../validate/upstream.js'
 import { Content } from '../values/content.js'
 import type { JsonObject } from '../values/json-value.js'
 import type { ActionSite } from './action-site.js'
-import { performCall, type CallFailure, type CallOutcome, type CallResponse, type CallSite } from './call.js'
+import { type CallFailure, type CallOutcome, type CallResponse, type CallSite, performCall } from './call.js'
 import { transportFailure } from './failure.js'
 import { rawField } from './http-caching.js'
 import type { UpstreamOptions } from './options.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { writeRequestLog } from './request-log.js'
 import type { UpstreamServices } from './services.js'
-import { urlText, type TargetUrl } from './target-url.js'
+import { type TargetUrl, urlText } from './target-url.js'
 import { upstreamDefinitionFor } from './upstream-definitions.js'
 
 /** What a request's options ask of its upstream definition. */
@@ -71,7 +76,12 @@ export function optionsNeedingDefinition(options: UpstreamOptions): string[] {
 
 /** Whether an option of optionsNeedingDefinition is set, without building the list. */
 function needsDefinition(options: UpstreamOptions): boolean {
-  return isOn(options.validateRequest) || isOn(options.validateRequestSecurity) || isOn(options.validateResponse) || isOn(options.mockResponse)
+  return (
+    isOn(options.validateRequest) ||
+    isOn(options.validateRequestSecurity) ||
+    isOn(options.validateResponse) ||
+    isOn(options.mockResponse)
+  )
 }
 
 function isOn(value: ValidationMode | boolean | undefined): boolean {
@@ -82,13 +92,21 @@ function isOn(value: ValidationMode | boolean | undefined): boolean {
  * The contract of a request; null when it has no `definition` (UP-VAL-1). Error 3211 when an option
  * needs a definition that is not set or not available (UP-VAL-2, VA39).
  */
-export function contractOf(services: UpstreamServices, site: ActionSite, options: UpstreamOptions): UpstreamContract | null {
+export function contractOf(
+  services: UpstreamServices,
+  site: ActionSite,
+  options: UpstreamOptions,
+): UpstreamContract | null {
   // the usual request: nothing to build (this runs for every upstream request)
   if (options.definition === undefined && !needsDefinition(options)) return null
   const where = `${site.at}, ${site.action}`
   if (options.definition === undefined) {
     const needing = optionsNeedingDefinition(options)
-    throw raiseGatewayError('CONFIGURATION', [`Option ${needing[0]} needs the option definition (${where})`], site.requestId)
+    throw raiseGatewayError(
+      'CONFIGURATION',
+      [`Option ${needing[0]} needs the option definition (${where})`],
+      site.requestId,
+    )
   }
   return {
     definition: upstreamDefinitionFor(services.definitions, options.definition, site.dir, where, site.requestId),
@@ -105,15 +123,31 @@ export function needsBufferedResponse(contract: UpstreamContract | null): boolea
 }
 
 /** UP-GEN-3 steps 3-5: checks, the answer (mock or network), the response check. */
-export function performContractCall(services: UpstreamServices, prepared: PreparedRequest, site: CallSite, stream: boolean, contract: UpstreamContract | null): Promise<UpstreamOutcome> {
+export function performContractCall(
+  services: UpstreamServices,
+  prepared: PreparedRequest,
+  site: CallSite,
+  stream: boolean,
+  contract: UpstreamContract | null,
+): Promise<UpstreamOutcome> {
   // without a contract the call's own promise, not one more async layer around it
-  return contract === null ? performCall(services, prepared, site, stream) : performCheckedCall(services, prepared, site, stream, contract)
+  return contract === null
+    ? performCall(services, prepared, site, stream)
+    : performCheckedCall(services, prepared, site, stream, contract)
 }
 
-async function performCheckedCall(services: UpstreamServices, prepared: PreparedRequest, site: CallSite, stream: boolean, contract: UpstreamContract): Promise<UpstreamOutcome> {
+async function performCheckedCall(
+  services: UpstreamServices,
+  prepared: PreparedRequest,
+  site: CallSite,
+  stream: boolean,
+  contract: UpstreamContract,
+): Promise<UpstreamOutcome> {
   const refused = checkOutgoing(prepared, contract, site)
   if (refused !== null) return refused
-  const outcome = contract.mock ? mockedCall(prepared, contract.definition, site) : await performCall(services, prepared, site, stream && !needsBufferedResponse(contract))
+  const outcome = contract.mock
+    ? mockedCall(prepared, contract.definition, site)
+    : await performCall(services, prepared, site, stream && !needsBufferedResponse(contract))
   if (outcome.kind !== 'response') return outcome
   return checkIncoming(prepared, contract, outcome, site) ?? outcome
 }
@@ -135,20 +169,37 @@ function checkOutgoing(prepared: PreparedRequest, contract: UpstreamContract, si
 }
 
 /** VA41 (UP-VAL-7). */
-function checkIncoming(prepared: PreparedRequest, contract: UpstreamContract, response: CallResponse, site: CallSite): CallInvalid | null {
+function checkIncoming(
+  prepared: PreparedRequest,
+  contract: UpstreamContract,
+  response: CallResponse,
+  site: CallSite,
+): CallInvalid | null {
   if (contract.response === false) return null
   const headers: [string, string][] = []
-  for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) headers.push([response.rawHeaders[i]!.toLowerCase(), response.rawHeaders[i + 1]!])
+  for (let i = 0; i + 1 < response.rawHeaders.length; i += 2)
+    headers.push([response.rawHeaders[i]!.toLowerCase(), response.rawHeaders[i + 1]!])
   const entries = checkUpstreamResponse(
     contract.definition,
     { method: prepared.method, path: prepared.url.pathname },
-    { status: response.status, headers, contentType: rawField(response.rawHeaders, 'content-type') ?? null, body: response.body },
+    {
+      status: response.status,
+      headers,
+      contentType: rawField(response.rawHeaders, 'content-type') ?? null,
+      body: response.body,
+    },
   )
   return judge(contract.response, 'UPSTREAM_RESPONSE_INVALID', entries, response.url, site)
 }
 
 /** Mode `true`: the replacement; `report-only`: a `validation` alert (VA44, UP-VAL-3). */
-function judge(mode: ValidationMode, kind: ErrorKindName, entries: readonly string[], url: TargetUrl, site: CallSite): CallInvalid | null {
+function judge(
+  mode: ValidationMode,
+  kind: ErrorKindName,
+  entries: readonly string[],
+  url: TargetUrl,
+  site: CallSite,
+): CallInvalid | null {
   if (entries.length === 0) return null
   const error = gatewayErrorObject(kind, entries, site.requestId)
   if (mode === true) return { kind: 'invalid', url, error }
@@ -164,14 +215,26 @@ function outgoingRequest(prepared: PreparedRequest): OutgoingRequest {
     const known = headers.get(lower)
     headers.set(lower, known === undefined ? value : `${known}, ${value}`)
   }
-  const body = prepared.body === null ? Content.fromText('', null) : new Content(prepared.body, headers.get('content-type') ?? null)
+  const body =
+    prepared.body === null
+      ? Content.fromText('', null)
+      : new Content(prepared.body, headers.get('content-type') ?? null)
   return { method: prepared.method, path: prepared.url.pathname, query: prepared.url.query, headers, body }
 }
 
 /** UP-MOCK-1, UP-MOCK-2, UP-LOG-2: the `200` example of the matched operation chosen by `Accept`. */
-function mockedCall(prepared: PreparedRequest, definition: UpstreamDefinition, site: CallSite): CallResponse | CallFailure {
+function mockedCall(
+  prepared: PreparedRequest,
+  definition: UpstreamDefinition,
+  site: CallSite,
+): CallResponse | CallFailure {
   const started = performance.now()
-  const base = { requestId: site.requestId, url: urlText(prepared.url), method: prepared.method, id: `${prepared.id}.0` }
+  const base = {
+    requestId: site.requestId,
+    url: urlText(prepared.url),
+    method: prepared.method,
+    id: `${prepared.id}.0`,
+  }
   const relative = splitBasePath(definition.basePath, prepared.url.pathname)
   const match = relative === null ? null : matchRoute(definition.routes, relative)
   const examples = match === null ? undefined : definition.mocks?.get(match.route.pattern)?.get(prepared.method)
@@ -179,10 +242,36 @@ function mockedCall(prepared: PreparedRequest, definition: UpstreamDefinition, s
   const example = examples === undefined ? null : chooseExample(examples, accept)
   if (example === null) {
     const failure = transportFailure('no mock example', 'ENOMOCK')
-    writeRequestLog(site.logger, base, { status: 0, mime: '', bytes: 0, started, headAt: null, cacheHit: false, refresh: false, failure })
+    writeRequestLog(site.logger, base, {
+      status: 0,
+      mime: '',
+      bytes: 0,
+      started,
+      headAt: null,
+      cacheHit: false,
+      refresh: false,
+      failure,
+    })
     return { kind: 'failure', url: prepared.url, failure }
   }
   const body = Buffer.from(example.body.buffer, example.body.byteOffset, example.body.byteLength)
-  writeRequestLog(site.logger, base, { status: 200, mime: example.mediaType, bytes: body.length, started, headAt: started, cacheHit: false, refresh: false, failure: null })
-  return { kind: 'response', url: prepared.url, status: 200, rawHeaders: ['Content-Type', example.mediaType, 'Mock', 'true'], body, cacheHit: false, undecodedEncoding: null }
+  writeRequestLog(site.logger, base, {
+    status: 200,
+    mime: example.mediaType,
+    bytes: body.length,
+    started,
+    headAt: started,
+    cacheHit: false,
+    refresh: false,
+    failure: null,
+  })
+  return {
+    kind: 'response',
+    url: prepared.url,
+    status: 200,
+    rawHeaders: ['Content-Type', example.mediaType, 'Mock', 'true'],
+    body,
+    cacheHit: false,
+    undecodedEncoding: null,
+  }
 }

@@ -9,6 +9,7 @@
  * compile, or leaves the site root is error 3211, whatever `exit-on-error` says (UP-ERR-3).
  */
 import { posix } from 'node:path'
+
 import { raiseGatewayError } from '../errors/raised-error.js'
 import type { UpstreamDefinition } from '../validate/plan.js'
 
@@ -19,7 +20,10 @@ export interface UpstreamDefinitionTable {
   readonly invalid: ReadonlyMap<string, string>
 }
 
-export const NO_UPSTREAM_DEFINITIONS: UpstreamDefinitionTable = Object.freeze({ definitions: new Map(), invalid: new Map() })
+export const NO_UPSTREAM_DEFINITIONS: UpstreamDefinitionTable = Object.freeze({
+  definitions: new Map(),
+  invalid: new Map(),
+})
 
 /** Builds the table once at module load (`src/upstream-definitions.ts`). */
 export function createUpstreamDefinitionTable(
@@ -34,15 +38,33 @@ export function createUpstreamDefinitionTable(
  * root); null when it leaves the site root or names no file.
  */
 export function definitionSitePath(value: string, dir: string): string | null {
-  const fromRoot = value.startsWith('svc://site/') ? value.slice('svc://site/'.length) : value.startsWith('/') ? value.slice(1) : null
+  const fromRoot = value.startsWith('svc://site/')
+    ? value.slice('svc://site/'.length)
+    : value.startsWith('/')
+      ? value.slice(1)
+      : null
   const joined = fromRoot ?? (dir === '' ? value : `${dir}/${value}`)
   const normalized = posix.normalize(joined)
-  if (normalized === '.' || normalized === '' || normalized.endsWith('/') || normalized.startsWith('../') || normalized === '..' || posix.isAbsolute(normalized)) return null
+  if (
+    normalized === '.' ||
+    normalized === '' ||
+    normalized.endsWith('/') ||
+    normalized.startsWith('../') ||
+    normalized === '..' ||
+    posix.isAbsolute(normalized)
+  )
+    return null
   return normalized
 }
 
 /** The compiled definition a `definition` value names; error 3211 when there is none (UP-VAL-1). */
-export function upstreamDefinitionFor(table: UpstreamDefinitionTable, value: string, dir: string, where: string, requestId: string): UpstreamDefinition {
+export function upstreamDefinitionFor(
+  table: UpstreamDefinitionTable,
+  value: string,
+  dir: string,
+  where: string,
+  requestId: string,
+): UpstreamDefinition {
   const path = definitionSitePath(value, dir)
   const definition = path === null ? undefined : table.definitions.get(path)
   if (definition !== undefined) return definition

@@ -7,8 +7,8 @@
  * value on each store, so no extra per-request state is needed; when no flow of the app can read
  * `$upstream` (FlowContext.readsUpstream), nothing is stored.
  */
-import { OxnElement, oxnRoot } from '../oxn/index.js'
 import type { FlowContext } from '../context/flow-context.js'
+import { OxnElement, oxnRoot } from '../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 
 export interface UpstreamEntry {
@@ -38,7 +38,12 @@ export function storeUpstreamEntry(ctx: FlowContext, id: string, entry: Upstream
 
 function entryObject(entry: UpstreamEntry): JsonObject {
   const keys = ['url', 'status', 'cacheHit', 'headers']
-  const values: JsonValue[] = [entry.url, new JsonNumber(String(entry.status)), entry.cacheHit, headersObject(entry.rawHeaders)]
+  const values: JsonValue[] = [
+    entry.url,
+    new JsonNumber(String(entry.status)),
+    entry.cacheHit,
+    headersObject(entry.rawHeaders),
+  ]
   if (entry.error !== undefined) {
     keys.push('error')
     values.push(entry.error)

@@ -10,7 +10,7 @@ import { mediaKindOf } from '../oxn/media-type.js'
 import type { Content } from '../values/content.js'
 import { mediaEssence } from './media-types.js'
 import type { BodySchemaPlan } from './plan.js'
-import { reportSchemaErrors, type ErrorSite } from './schema-errors.js'
+import { type ErrorSite, reportSchemaErrors } from './schema-errors.js'
 import { violation } from './violation.js'
 
 /** Appends the violations of a non-empty body to `out`. */
@@ -54,7 +54,11 @@ function valueAt(root: unknown, pointer: string): unknown {
   for (const token of pointer.slice(1).split('/')) {
     const key = token.replace(/~1/g, '/').replace(/~0/g, '~')
     if (node === null || typeof node !== 'object') return undefined
-    node = Array.isArray(node) ? node[Number(key)] : Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined
+    node = Array.isArray(node)
+      ? node[Number(key)]
+      : Object.hasOwn(node, key)
+        ? (node as Record<string, unknown>)[key]
+        : undefined
   }
   return node
 }

@@ -6,8 +6,8 @@
  * report-only mode (the enforced error's alert is written when it is raised). Decided: an unknown
  * path or method under report-only is only answered with 3208 / 3210, without a validation alert.
  */
-import { gatewayErrorObject, raiseGatewayError, type RaisedError } from '../errors/raised-error.js'
 import type { ErrorKindName } from '../errors/codes.js'
+import { gatewayErrorObject, type RaisedError, raiseGatewayError } from '../errors/raised-error.js'
 import { writeAlert } from '../log/alert.js'
 import type { Logger } from '../log/logger.js'
 import { requestModeOf, responseModeOf, type ValidationRuntime } from './modes.js'
@@ -23,15 +23,34 @@ export function unknownPathError(runtime: ValidationRuntime, path: string, reque
 }
 
 /** MA2, VA8: the error for a method the route does not list (`allow` as in the `Allow` header). */
-export function methodNotAllowedError(runtime: ValidationRuntime, pattern: string, method: string, path: string, allow: string, requestId: string): RaisedError {
+export function methodNotAllowedError(
+  runtime: ValidationRuntime,
+  pattern: string,
+  method: string,
+  path: string,
+  allow: string,
+  requestId: string,
+): RaisedError {
   if (requestModeOf(runtime, runtime.plan?.routes.get(pattern)) === true) {
     return raiseGatewayError('INPUT_VALIDATION', [`Invalid method ${method.toLowerCase()}.`], requestId)
   }
-  return raiseGatewayError('METHOD_NOT_ALLOWED', [`Method ${method} not allowed for ${path}; allowed: ${allow}`], requestId, [['Allow', allow]])
+  return raiseGatewayError(
+    'METHOD_NOT_ALLOWED',
+    [`Method ${method} not allowed for ${path}; allowed: ${allow}`],
+    requestId,
+    [['Allow', allow]],
+  )
 }
 
 /** PL7: request validation of a routed request; the error to raise, or null to go on. */
-export function checkClientRequest(runtime: ValidationRuntime, pattern: string, method: string, request: RequestParts, logger: Logger, requestId: string): RaisedError | null {
+export function checkClientRequest(
+  runtime: ValidationRuntime,
+  pattern: string,
+  method: string,
+  request: RequestParts,
+  logger: Logger,
+  requestId: string,
+): RaisedError | null {
   const plan = runtime.plan
   const route = plan?.routes.get(pattern)
   if (plan === null || route === undefined) return null
@@ -70,7 +89,13 @@ export function validatesResponses(runtime: ValidationRuntime, pattern: string, 
   return operation !== undefined && operation.responses !== null && responseModeOf(runtime, route, operation) !== false
 }
 
-function outcome(mode: ValidationMode, kind: ErrorKindName, entries: readonly string[], logger: Logger, requestId: string): RaisedError | null {
+function outcome(
+  mode: ValidationMode,
+  kind: ErrorKindName,
+  entries: readonly string[],
+  logger: Logger,
+  requestId: string,
+): RaisedError | null {
   if (entries.length === 0) return null
   const info = limitEntries(entries)
   if (mode === true) return raiseGatewayError(kind, info, requestId)

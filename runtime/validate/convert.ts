@@ -33,7 +33,11 @@ const SEPARATORS: Readonly<Record<Exclude<CollectionFormat, 'multi'>, string>> =
 }
 
 /** Splits one text by a collection format; `''` is an empty array (VA11). */
-export function splitCollection(text: string, format: Exclude<CollectionFormat, 'multi'>, trimItems: boolean): string[] {
+export function splitCollection(
+  text: string,
+  format: Exclude<CollectionFormat, 'multi'>,
+  trimItems: boolean,
+): string[] {
   if (text === '') return []
   const items = text.split(SEPARATORS[format])
   return trimItems ? items.map((item) => item.replace(/^[ \t]+|[ \t]+$/g, '')) : items
@@ -78,7 +82,10 @@ export function convertValue(
   const values: unknown[] = []
   const raws: RawText[] = []
   for (const text of texts) {
-    const item = items === null ? { value: text, raw: text } : convertValue(text, items.type, items.collectionFormat, items.items, false, failures)
+    const item =
+      items === null
+        ? { value: text, raw: text }
+        : convertValue(text, items.type, items.collectionFormat, items.items, false, failures)
     values.push(item.value)
     raws.push(item.raw)
   }

@@ -4,6 +4,19 @@ export { SCHEMA_FORMATS, isCheckedFormat } from './formats.js'
 export { createValidationRuntime, requestModeOf, responseModeOf, type ValidationRuntime } from './modes.js'
 export { checkRequest, type RequestParts } from './request-check.js'
 export { checkResponse, type ResponseParts } from './response-check.js'
-export { checkClientRequest, checkClientResponse, methodNotAllowedError, unknownPathError, validatesResponses } from './client-checks.js'
+export {
+  checkClientRequest,
+  checkClientResponse,
+  methodNotAllowedError,
+  unknownPathError,
+  validatesResponses,
+} from './client-checks.js'
 export { limitEntries, quote, violation, MAX_INFO_ENTRIES, type ViolationLocation } from './violation.js'
-export { checkUpstreamCredentials, checkUpstreamRequest, checkUpstreamResponse, findUpstreamTarget, type OutgoingRequest, type UpstreamTarget } from './upstream.js'
+export {
+  checkUpstreamCredentials,
+  checkUpstreamRequest,
+  checkUpstreamResponse,
+  findUpstreamTarget,
+  type OutgoingRequest,
+  type UpstreamTarget,
+} from './upstream.js'

@@ -38,11 +38,19 @@ export function createValidationRuntime(plan: ValidationPlan | undefined, env: E
 }
 
 /** VA4 for requests; without route (P18) the top level decides, without operation (MA2) the path. */
-export function requestModeOf(runtime: ValidationRuntime, route?: RoutePlan, operation?: OperationPlan): ValidationMode {
+export function requestModeOf(
+  runtime: ValidationRuntime,
+  route?: RoutePlan,
+  operation?: OperationPlan,
+): ValidationMode {
   return operation?.request ?? route?.request ?? runtime.request
 }
 
 /** VA4 for responses. */
-export function responseModeOf(runtime: ValidationRuntime, route?: RoutePlan, operation?: OperationPlan): ValidationMode {
+export function responseModeOf(
+  runtime: ValidationRuntime,
+  route?: RoutePlan,
+  operation?: OperationPlan,
+): ValidationMode {
   return operation?.response ?? route?.response ?? runtime.response
 }

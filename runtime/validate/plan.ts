@@ -5,9 +5,9 @@
  * at run time). Modes are kept per level so that the environment overrides of VA5 can replace the
  * top level when a gateway starts (VA4).
  */
+import type { ValidationMode } from '../context/request-settings.js'
 import type { MockTable } from '../mock/mock-table.js'
 import type { RouteTable } from '../router/types.js'
-import type { ValidationMode } from '../context/request-settings.js'
 
 export type { ValidationMode }
 

@@ -5,8 +5,8 @@
  * violations are collected (VA19). Header names match case-insensitively, other names exactly (VA9);
  * undeclared parameters are allowed (VA14); nothing of the request is changed (VA18).
  */
-import { multipartFileNames } from '../http/multipart.js'
 import { parseFormEncoded } from '../http/form-decoding.js'
+import { multipartFileNames } from '../http/multipart.js'
 import type { Content } from '../values/content.js'
 import { checkBody } from './body.js'
 import { mediaEssence, mediaTypeListed } from './media-types.js'
@@ -33,7 +33,12 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization'
 const LOCATION_ORDER = ['path', 'query', 'header', 'formData'] as const
 
 /** The violation entries of a request (empty when it is valid). */
-export function checkRequest(plan: ValidationPlan, route: RoutePlan, operation: OperationPlan | null, request: RequestParts): string[] {
+export function checkRequest(
+  plan: ValidationPlan,
+  route: RoutePlan,
+  operation: OperationPlan | null,
+  request: RequestParts,
+): string[] {
   const out: string[] = []
   const hasBody = request.body.bytes.length > 0
   if (operation !== null && hasBody) checkConsumes(operation, request, out)
@@ -102,7 +107,10 @@ class ParameterValues {
   #fileNames(): string[] {
     if (this.#files === undefined) {
       const body = this.request.body
-      this.#files = body.essence === 'multipart/form-data' && body.mediaType !== null ? multipartFileNames(body.bytes, body.mediaType) : []
+      this.#files =
+        body.essence === 'multipart/form-data' && body.mediaType !== null
+          ? multipartFileNames(body.bytes, body.mediaType)
+          : []
     }
     return this.#files
   }

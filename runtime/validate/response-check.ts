@@ -34,7 +34,9 @@ export function checkResponse(operation: OperationPlan, method: string, response
   if (size > 0 && produces !== null && produces.length > 0) {
     const essence = mediaEssence(response.contentType) || 'application/octet-stream'
     if (!mediaTypeListed(essence, produces)) {
-      out.push(violation('Produces', 'header', 'content-type', `${quote(essence)} is not one of ${produces.join(', ')}`))
+      out.push(
+        violation('Produces', 'header', 'content-type', `${quote(essence)} is not one of ${produces.join(', ')}`),
+      )
     }
   }
   for (const header of plan.headers) {
@@ -44,7 +46,10 @@ export function checkResponse(operation: OperationPlan, method: string, response
   if (plan.schema !== null && !bodyless(response.status, method)) {
     if (size === 0) out.push(violation('Required', 'body', '/', 'the body is required'))
     else {
-      const body = typeof response.body === 'string' ? Content.fromText(response.body, response.contentType) : new Content(response.body, response.contentType)
+      const body =
+        typeof response.body === 'string'
+          ? Content.fromText(response.body, response.contentType)
+          : new Content(response.body, response.contentType)
       checkBody(plan.schema, body, out)
     }
   }

@@ -83,14 +83,16 @@ function entryOf(error: SchemaError, site: ErrorSite): string {
   const at = error.instancePath
   const params = error.params
   const v = (): string => quote(site.valueText(at), site.secret)
-  const entry = (keyword: string, detail: string, pointer = at): string => violation(keyword, site.location, site.name(pointer), detail)
+  const entry = (keyword: string, detail: string, pointer = at): string =>
+    violation(keyword, site.location, site.name(pointer), detail)
   switch (error.keyword) {
     case 'required':
       return entry('Required', 'the property is required', childPointer(at, String(params['missingProperty'])))
     case 'type': {
       const type = params['type']
       const types = Array.isArray(type) ? (type as string[]) : String(type).split(',')
-      const detail = types.length === 1 ? `${v()} is not ${typeName(types[0]!)}` : `${v()} is not one of ${types.join(', ')}`
+      const detail =
+        types.length === 1 ? `${v()} is not ${typeName(types[0]!)}` : `${v()} is not one of ${types.join(', ')}`
       return entry('Type', detail)
     }
     case 'format':
@@ -102,7 +104,10 @@ function entryOf(error: SchemaError, site: ErrorSite): string {
       return entry(capitalised(error.keyword), `${v()} is not an allowed value`)
     case 'minimum':
     case 'maximum':
-      return entry(capitalised(error.keyword), `${v()} ${comparisonText(String(params['comparison']))} ${number(params['limit'])}`)
+      return entry(
+        capitalised(error.keyword),
+        `${v()} ${comparisonText(String(params['comparison']))} ${number(params['limit'])}`,
+      )
     case 'minLength':
       return entry('MinLength', `${v()} is shorter than ${number(params['limit'])} characters`)
     case 'maxLength':
@@ -122,22 +127,37 @@ function entryOf(error: SchemaError, site: ErrorSite): string {
     case 'maxProperties':
       return entry('MaxProperties', `the object has more than ${number(params['limit'])} properties`)
     case 'additionalProperties':
-      return entry('AdditionalProperties', 'the property is not allowed', childPointer(at, String(params['additionalProperty'])))
+      return entry(
+        'AdditionalProperties',
+        'the property is not allowed',
+        childPointer(at, String(params['additionalProperty'])),
+      )
     case 'dependencies':
-      return entry('Dependencies', `the property ${String(params['missingProperty'])} is required when ${String(params['property'])} is present`)
+      return entry(
+        'Dependencies',
+        `the property ${String(params['missingProperty'])} is required when ${String(params['property'])} is present`,
+      )
     case 'propertyNames':
-      return entry('PropertyNames', `${quote(String(params['propertyName']), site.secret)} is not an allowed property name`)
+      return entry(
+        'PropertyNames',
+        `${quote(String(params['propertyName']), site.secret)} is not an allowed property name`,
+      )
     case 'anyOf':
       return entry('AnyOf', 'the value matches none of the alternatives')
     case 'oneOf':
       return entry(
         'OneOf',
-        Array.isArray(params['passingSchemas']) ? 'the value matches more than one alternative' : 'the value matches none of the alternatives',
+        Array.isArray(params['passingSchemas'])
+          ? 'the value matches more than one alternative'
+          : 'the value matches none of the alternatives',
       )
     case 'not':
       return entry('Not', 'the value matches a forbidden schema')
     case 'if':
-      return entry('If', `the value does not match the '${params['failingKeyword'] === 'else' ? 'else' : 'then'}' schema`)
+      return entry(
+        'If',
+        `the value does not match the '${params['failingKeyword'] === 'else' ? 'else' : 'then'}' schema`,
+      )
     case DISCRIMINATOR_KEYWORD:
       return discriminatorEntry(error, site)
     default:
@@ -169,6 +189,11 @@ function discriminatorEntry(error: SchemaError, site: ErrorSite): string {
     case 'type':
       return violation('Type', site.location, name, `${quote(site.valueText(pointer), site.secret)} is not a string`)
     default:
-      return violation('Discriminator', site.location, name, `${quote(site.valueText(pointer), site.secret)} names no allowed definition`)
+      return violation(
+        'Discriminator',
+        site.location,
+        name,
+        `${quote(site.valueText(pointer), site.secret)} names no allowed definition`,
+      )
   }
 }

@@ -14,9 +14,10 @@
  *   Decided: an `oauth2` scheme's entry reads `OAuth2 Security (<scheme>): Missing header Authorization`.
  */
 import { STATUS_CODES } from 'node:http'
-import { matchRoute, splitBasePath } from '../router/index.js'
+
 import { parseFormEncoded } from '../http/form-decoding.js'
 import { parseMultipartFields } from '../http/multipart.js'
+import { matchRoute, splitBasePath } from '../router/index.js'
 import type { Content } from '../values/content.js'
 import type { CredentialPlan, OperationPlan, RoutePlan, UpstreamDefinition } from './plan.js'
 import { checkRequest } from './request-check.js'
@@ -38,7 +39,12 @@ export interface OutgoingRequest {
 
 /** The upstream operation a request goes to, or why there is none (an entry of VA40). */
 export type UpstreamTarget =
-  | { readonly kind: 'operation'; readonly route: RoutePlan; readonly operation: OperationPlan | null; readonly params: readonly (readonly [string, string])[] }
+  | {
+      readonly kind: 'operation'
+      readonly route: RoutePlan
+      readonly operation: OperationPlan | null
+      readonly params: readonly (readonly [string, string])[]
+    }
   | { readonly kind: 'unmatched'; readonly entry: string }
 
 /** VA40: the route and operation of the definition a request method and path go to. */
@@ -59,7 +65,13 @@ export function findUpstreamTarget(definition: UpstreamDefinition, method: strin
 export function checkUpstreamRequest(definition: UpstreamDefinition, request: OutgoingRequest): string[] {
   const target = findUpstreamTarget(definition, request.method, request.path)
   if (target.kind === 'unmatched') return [target.entry]
-  const parts = { params: target.params, query: request.query, headers: request.headers, body: request.body, post: formFields(request.body) }
+  const parts = {
+    params: target.params,
+    query: request.query,
+    headers: request.headers,
+    body: request.body,
+    post: formFields(request.body),
+  }
   return limitEntries(checkRequest(definition.validation, target.route, target.operation, parts))
 }
 
@@ -71,7 +83,10 @@ export function checkUpstreamCredentials(definition: UpstreamDefinition, request
   const entries: string[] = []
   let query: [string, string][] | undefined
   for (const alternative of alternatives) {
-    const missing = alternative.filter((credential) => !present(credential, request, () => (query ??= request.query === null ? [] : parseFormEncoded(request.query))))
+    const missing = alternative.filter(
+      (credential) =>
+        !present(credential, request, () => (query ??= request.query === null ? [] : parseFormEncoded(request.query))),
+    )
     if (missing.length === 0) return []
     for (const credential of missing) {
       const entry = missingEntry(credential)
@@ -85,10 +100,18 @@ export function checkUpstreamCredentials(definition: UpstreamDefinition, request
  * VA41: the violation entries of an upstream response to `request`, ending with the upstream status;
  * empty when it is valid. A request the definition does not describe gives its VA40 entry.
  */
-export function checkUpstreamResponse(definition: UpstreamDefinition, request: Pick<OutgoingRequest, 'method' | 'path'>, response: ResponseParts): string[] {
+export function checkUpstreamResponse(
+  definition: UpstreamDefinition,
+  request: Pick<OutgoingRequest, 'method' | 'path'>,
+  response: ResponseParts,
+): string[] {
   const target = findUpstreamTarget(definition, request.method, request.path)
   const entries =
-    target.kind === 'unmatched' ? [target.entry] : target.operation === null ? [] : checkResponse(target.operation, request.method, response)
+    target.kind === 'unmatched'
+      ? [target.entry]
+      : target.operation === null
+        ? []
+        : checkResponse(target.operation, request.method, response)
   if (entries.length === 0) return []
   const kept = limitEntries(entries, MAX_INFO_ENTRIES - 1)
   kept.push(`Upstream status: ${response.status} ${STATUS_CODES[response.status] ?? 'Unknown'}`)
@@ -97,11 +120,16 @@ export function checkUpstreamResponse(definition: UpstreamDefinition, request: P
 
 function formFields(body: Content): readonly (readonly [string, string])[] | null {
   if (body.essence === 'application/x-www-form-urlencoded') return parseFormEncoded(body.text)
-  if (body.essence === 'multipart/form-data' && body.mediaType !== null) return parseMultipartFields(body.bytes, body.mediaType)
+  if (body.essence === 'multipart/form-data' && body.mediaType !== null)
+    return parseMultipartFields(body.bytes, body.mediaType)
   return null
 }
 
-function present(credential: CredentialPlan, request: OutgoingRequest, query: () => readonly (readonly [string, string])[]): boolean {
+function present(
+  credential: CredentialPlan,
+  request: OutgoingRequest,
+  query: () => readonly (readonly [string, string])[],
+): boolean {
   switch (credential.kind) {
     case 'header':
       return (request.headers.get(credential.name.toLowerCase()) ?? '') !== ''

@@ -5,9 +5,9 @@
  * of NaN or an infinite dividend NaN (XP-AR-3). The engine applies the same rules through the
  * rewrite (`svcx:num`, `svcx:div` …); typed values (dates, durations) are left to the engine.
  */
-import { Content } from '../values/content.js'
-import { EMPTY, EngineValue, XPathArray, XPathMap, type Item } from '../values/item.js'
 import { decodeContent, toXPathNumber } from '../oxn/index.js'
+import { Content } from '../values/content.js'
+import { EMPTY, EngineValue, type Item, XPathArray, XPathMap } from '../values/item.js'
 import { FAST_PATH_BAILOUT, XPathDynamicError } from './errors.js'
 import { firstOf, type Value } from './value.js'
 

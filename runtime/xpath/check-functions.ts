@@ -6,10 +6,23 @@
  * Calls, named function references (`f#2`) and arrow calls (`$x => f()`) are checked. Pure: the
  * compiler turns the problems into diagnostics (adding suggestions), the runtime can check keys.
  */
-import { GATEWAY_NS, GATEWAY_PREFIX, INTERNAL_MODULE_NS, INTERNAL_MODULE_PREFIX, INTERNAL_NS, INTERNAL_PREFIX } from './namespaces.js'
-import { EXTENSION_FUNCTIONS, acceptsArity, type ExtensionFunction } from './registry.js'
-import { LIBRARY_FUNCTION_NAMES, LIBRARY_NAMESPACES, STANDARD_FUNCTION_NAMES, standardFunctionArities, standardFunctionExists } from './standard-functions.js'
 import { childTagged, walkXqx, type XqxNode } from './ast/xqx-node.js'
+import {
+  GATEWAY_NS,
+  GATEWAY_PREFIX,
+  INTERNAL_MODULE_NS,
+  INTERNAL_MODULE_PREFIX,
+  INTERNAL_NS,
+  INTERNAL_PREFIX,
+} from './namespaces.js'
+import { acceptsArity, EXTENSION_FUNCTIONS, type ExtensionFunction } from './registry.js'
+import {
+  LIBRARY_FUNCTION_NAMES,
+  LIBRARY_NAMESPACES,
+  STANDARD_FUNCTION_NAMES,
+  standardFunctionArities,
+  standardFunctionExists,
+} from './standard-functions.js'
 
 export interface FunctionProblem {
   readonly code: 'xpath/unknown-function' | 'xpath/wrong-arity' | 'xpath/not-implemented' | 'xpath/not-supported'
@@ -82,7 +95,10 @@ function checkCall(call: Call): FunctionProblem | undefined {
   const arities = standardFunctionArities(namespace, local)
   if (arities.length > 0) return wrongArity(display, arities, Infinity, arity)
   if (prefix === 'fn' && EXTENSION_FUNCTIONS.has(local)) {
-    return { code: 'xpath/unknown-function', message: `${display}() is not available; use ${local}() (gateway version)` }
+    return {
+      code: 'xpath/unknown-function',
+      message: `${display}() is not available; use ${local}() (gateway version)`,
+    }
   }
   const candidates = prefix === 'fn' ? STANDARD_FUNCTION_NAMES.map((n) => `fn:${n}`) : LIBRARY_FUNCTION_NAMES
   return unknown(display, candidates)
@@ -111,14 +127,21 @@ function checkGatewayOrStandard(local: string, arity: number): FunctionProblem |
   return unknown(local, [...gatewayCandidates(''), ...STANDARD_FUNCTION_NAMES])
 }
 
-function checkGateway(spec: ExtensionFunction, display: string, local: string, arity: number): FunctionProblem | undefined {
+function checkGateway(
+  spec: ExtensionFunction,
+  display: string,
+  local: string,
+  arity: number,
+): FunctionProblem | undefined {
   if (!acceptsArity(spec, arity)) {
     const arities: number[] = []
     for (let a = spec.min; a <= Math.min(spec.max, spec.min + 8); a++) arities.push(a)
     return wrongArity(display, arities, Number.isFinite(spec.max) ? Infinity : spec.min, arity)
   }
-  if (spec.status === 'not-implemented') return { code: 'xpath/not-implemented', message: `${display}() is not implemented yet` }
-  if (spec.status === 'not-supported') return { code: 'xpath/not-supported', message: `${local}() is not supported yet` }
+  if (spec.status === 'not-implemented')
+    return { code: 'xpath/not-implemented', message: `${display}() is not implemented yet` }
+  if (spec.status === 'not-supported')
+    return { code: 'xpath/not-supported', message: `${local}() is not supported yet` }
   return undefined
 }
 
@@ -127,18 +150,26 @@ function gatewayCandidates(prefix: string): string[] {
 }
 
 function unknown(display: string, candidates: readonly string[]): FunctionProblem {
-  return { code: 'xpath/unknown-function', message: `unknown function ${display}()`, unknown: { name: display, candidates: [...new Set(candidates)] } }
+  return {
+    code: 'xpath/unknown-function',
+    message: `unknown function ${display}()`,
+    unknown: { name: display, candidates: [...new Set(candidates)] },
+  }
 }
 
 /** XC-3: `json-parse() takes 1 argument, got 2`; `variadicFrom` is the minimum of a variadic function. */
 function wrongArity(display: string, arities: readonly number[], variadicFrom: number, got: number): FunctionProblem {
-  return { code: 'xpath/wrong-arity', message: `${display}() takes ${describeArities(arities, variadicFrom)}, got ${got}` }
+  return {
+    code: 'xpath/wrong-arity',
+    message: `${display}() takes ${describeArities(arities, variadicFrom)}, got ${got}`,
+  }
 }
 
 export function describeArities(arities: readonly number[], variadicFrom = Infinity): string {
   if (Number.isFinite(variadicFrom)) return `at least ${variadicFrom} argument${variadicFrom === 1 ? '' : 's'}`
   const sorted = [...new Set(arities)].sort((a, b) => a - b)
-  if (sorted.length === 1) return sorted[0] === 0 ? 'no arguments' : `${sorted[0]} argument${sorted[0] === 1 ? '' : 's'}`
+  if (sorted.length === 1)
+    return sorted[0] === 0 ? 'no arguments' : `${sorted[0]} argument${sorted[0] === 1 ? '' : 's'}`
   const contiguous = sorted.every((a, i) => i === 0 || a === sorted[i - 1]! + 1)
   if (contiguous && sorted.length > 2) return `${sorted[0]} to ${sorted[sorted.length - 1]} arguments`
   return `${sorted.slice(0, -1).join(', ')} or ${sorted[sorted.length - 1]} arguments`

@@ -4,12 +4,19 @@
  * compares true (XP-CMP-3) by the boolean, number, string or typed-value rule (XP-CMP-4..7). Shared
  * by the fast path and the engine's `svcx:eq` … `svcx:ge`.
  */
+import {
+  contentOfDocument,
+  decodeContent,
+  isTrueText,
+  parseXPathDouble,
+  stringValue,
+  typeOfNode,
+} from '../oxn/index.js'
 import { Content } from '../values/content.js'
-import { EngineValue, XPathArray, XPathMap, isNode, type Item } from '../values/item.js'
-import { contentOfDocument, decodeContent, isTrueText, parseXPathDouble, stringValue, typeOfNode } from '../oxn/index.js'
-import { XPathDynamicError } from './errors.js'
+import { EngineValue, isNode, type Item, XPathArray, XPathMap } from '../values/item.js'
 import { compareCodePoints } from './code-points.js'
-import { parseTypedText, typedValueOf, compareTyped, type TypedValue } from './typed-compare.js'
+import { XPathDynamicError } from './errors.js'
+import { compareTyped, parseTypedText, type TypedValue, typedValueOf } from './typed-compare.js'
 import type { Value } from './value.js'
 
 export type ComparisonOperator = '=' | '!=' | '<' | '<=' | '>' | '>='
@@ -51,7 +58,8 @@ function collectItem(item: Item, out: ComparisonValue[]): void {
   }
   if (item instanceof XPathMap) throw new XPathDynamicError('XPTY0004', 'a map cannot be compared')
   if (item instanceof EngineValue) {
-    if (item.typeName.startsWith('function')) throw new XPathDynamicError('XPTY0004', 'a function item cannot be compared')
+    if (item.typeName.startsWith('function'))
+      throw new XPathDynamicError('XPTY0004', 'a function item cannot be compared')
     out.push(typedValueOf(item))
     return
   }

@@ -30,7 +30,13 @@ export interface CompiledExpression extends ExpressionSite {
 }
 
 function freezeSite(site: ExpressionSite): ExpressionSite {
-  return { source: site.source, at: site.at, action: site.action, text: site.text, variables: Object.freeze([...site.variables]) }
+  return {
+    source: site.source,
+    at: site.at,
+    action: site.action,
+    text: site.text,
+    variables: Object.freeze([...site.variables]),
+  }
 }
 
 /** An expression evaluated by the engine. */
@@ -44,7 +50,13 @@ export class EngineExpression implements CompiledExpression {
   readonly childPath = null
 
   constructor(site: ExpressionSite) {
-    ;({ source: this.source, at: this.at, action: this.action, text: this.text, variables: this.variables } = freezeSite(site))
+    ;({
+      source: this.source,
+      at: this.at,
+      action: this.action,
+      text: this.text,
+      variables: this.variables,
+    } = freezeSite(site))
     Object.freeze(this)
   }
 }
@@ -64,7 +76,13 @@ export class FastExpression implements CompiledExpression {
     childPath?: readonly string[],
   ) {
     this.childPath = childPath === undefined ? null : Object.freeze([...childPath])
-    ;({ source: this.source, at: this.at, action: this.action, text: this.text, variables: this.variables } = freezeSite(site))
+    ;({
+      source: this.source,
+      at: this.at,
+      action: this.action,
+      text: this.text,
+      variables: this.variables,
+    } = freezeSite(site))
     Object.freeze(this)
   }
 }

@@ -3,8 +3,8 @@
  * document order without duplicates). Within an element its attributes come first, then its text,
  * then its child elements. Nodes of other trees or other node models are left to the engine.
  */
-import type { XNode } from '../values/item.js'
 import { OxnAttribute, OxnDocument, OxnElement, OxnText } from '../oxn/index.js'
+import type { XNode } from '../values/item.js'
 import { FAST_PATH_BAILOUT } from './errors.js'
 
 /** The nodes in document order, duplicates removed. */

@@ -4,9 +4,9 @@
  * node is true; a single boolean, string or number by its value; anything else is FORG0006.
  * Conditions (`test`, `if`) use XP-EBV-1 instead (runtime/oxn effectiveBooleanValue).
  */
+import { decodeContent } from '../oxn/index.js'
 import { Content } from '../values/content.js'
 import { isNode, type Item, type Sequence } from '../values/item.js'
-import { decodeContent } from '../oxn/index.js'
 import { XPathDynamicError } from './errors.js'
 import type { Value } from './value.js'
 

@@ -27,7 +27,9 @@ export const FAST_PATH_BAILOUT: { readonly bailout: true } = Object.freeze({ bai
 export function describeXPathError(error: unknown): { code: string | undefined; message: string } {
   const withCode = error as { code?: unknown; message?: unknown }
   if (error instanceof Error && typeof withCode.code === 'string' && /^[A-Z]{4}\d{4}$/.test(withCode.code)) {
-    const message = error.message.startsWith(`${withCode.code}: `) ? error.message.slice(withCode.code.length + 2) : error.message
+    const message = error.message.startsWith(`${withCode.code}: `)
+      ? error.message.slice(withCode.code.length + 2)
+      : error.message
     return { code: withCode.code, message: firstLine(message) }
   }
   let text = error instanceof Error ? error.message : String(error)

@@ -4,16 +4,17 @@
  * it leaves alone), else the engine; XPath dynamic errors become the action's run-time failure 5001
  * with `<CODE>: <message>`.
  */
-import type { FlowContext } from '../context/flow-context.js'
-import type { Item, Sequence } from '../values/item.js'
-import { RaisedError, flowExecutionError } from '../errors/index.js'
-import { effectiveBooleanValue, toXPathString } from '../oxn/index.js'
-import type { CompiledExpression } from './compiled-expression.js'
-import { evaluateEngineText } from './engine/evaluate-engine.js'
 // registers the extension functions and internal helpers with the engine before anything is evaluated
 import './engine/register.js'
-import { FAST_PATH_BAILOUT, describeXPathError } from './errors.js'
-import { defaultFocus, variableValue, type VariableScope } from './scope.js'
+
+import type { FlowContext } from '../context/flow-context.js'
+import { flowExecutionError, RaisedError } from '../errors/index.js'
+import { effectiveBooleanValue, toXPathString } from '../oxn/index.js'
+import type { Item, Sequence } from '../values/item.js'
+import type { CompiledExpression } from './compiled-expression.js'
+import { evaluateEngineText } from './engine/evaluate-engine.js'
+import { describeXPathError, FAST_PATH_BAILOUT } from './errors.js'
+import { defaultFocus, type VariableScope, variableValue } from './scope.js'
 import { toSequence, type Value } from './value.js'
 
 /** The value of `expr` as a sequence. */
@@ -22,7 +23,12 @@ export function evaluate(ctx: FlowContext, expr: CompiledExpression, focus?: Ite
 }
 
 /** XP-EBV-1: the truth of a condition (`test`, `if`). */
-export function evaluateBoolean(ctx: FlowContext, expr: CompiledExpression, focus?: Item, scope?: VariableScope): boolean {
+export function evaluateBoolean(
+  ctx: FlowContext,
+  expr: CompiledExpression,
+  focus?: Item,
+  scope?: VariableScope,
+): boolean {
   const value = evaluateValue(ctx, expr, focus, scope)
   try {
     return effectiveBooleanValue(value)
@@ -32,7 +38,12 @@ export function evaluateBoolean(ctx: FlowContext, expr: CompiledExpression, focu
 }
 
 /** XP-CONV-1: the string of the value (dynamic attribute parts, F-EXPR-4). */
-export function evaluateString(ctx: FlowContext, expr: CompiledExpression, focus?: Item, scope?: VariableScope): string {
+export function evaluateString(
+  ctx: FlowContext,
+  expr: CompiledExpression,
+  focus?: Item,
+  scope?: VariableScope,
+): string {
   const value = evaluateValue(ctx, expr, focus, scope)
   try {
     return toXPathString(value)
@@ -42,7 +53,12 @@ export function evaluateString(ctx: FlowContext, expr: CompiledExpression, focus
 }
 
 /** The engine tier alone, also for expressions with a fast path (tests compare the two). */
-export function evaluateWithEngine(ctx: FlowContext, expr: CompiledExpression, focus?: Item, scope?: VariableScope): Sequence {
+export function evaluateWithEngine(
+  ctx: FlowContext,
+  expr: CompiledExpression,
+  focus?: Item,
+  scope?: VariableScope,
+): Sequence {
   try {
     return engine(ctx, expr, focus, scope)
   } catch (error) {
@@ -50,7 +66,12 @@ export function evaluateWithEngine(ctx: FlowContext, expr: CompiledExpression, f
   }
 }
 
-function evaluateValue(ctx: FlowContext, expr: CompiledExpression, focus: Item | undefined, scope: VariableScope | undefined): Value {
+function evaluateValue(
+  ctx: FlowContext,
+  expr: CompiledExpression,
+  focus: Item | undefined,
+  scope: VariableScope | undefined,
+): Value {
   if (expr.fast !== null) {
     try {
       return expr.fast(ctx, focus, scope)
@@ -61,14 +82,25 @@ function evaluateValue(ctx: FlowContext, expr: CompiledExpression, focus: Item |
   return evaluateWithEngine(ctx, expr, focus, scope)
 }
 
-function engine(ctx: FlowContext, expr: CompiledExpression, focus: Item | undefined, scope: VariableScope | undefined): Sequence {
+function engine(
+  ctx: FlowContext,
+  expr: CompiledExpression,
+  focus: Item | undefined,
+  scope: VariableScope | undefined,
+): Sequence {
   // the call context of extension functions (functions/call.ts)
-  return evaluateEngineText(expr.text, expr.variables, (name) => variableValue(ctx, scope, name), focus ?? defaultFocus(ctx), {
-    ctx,
-    scope,
-    at: expr.at,
-    action: expr.action,
-  })
+  return evaluateEngineText(
+    expr.text,
+    expr.variables,
+    (name) => variableValue(ctx, scope, name),
+    focus ?? defaultFocus(ctx),
+    {
+      ctx,
+      scope,
+      at: expr.at,
+      action: expr.action,
+    },
+  )
 }
 
 function isXPathError(error: unknown): boolean {

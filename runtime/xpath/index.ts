@@ -3,7 +3,12 @@
  * the fontoxpath engine over the rewritten text), the gateway's extension functions, and the rewrite
  * and printer the compiler (and computed sort keys) use (xpath-functions.md sections 1-12).
  */
-export { EngineExpression, FastExpression, type CompiledExpression, type ExpressionSite } from './compiled-expression.js'
+export {
+  EngineExpression,
+  FastExpression,
+  type CompiledExpression,
+  type ExpressionSite,
+} from './compiled-expression.js'
 export { evaluate, evaluateBoolean, evaluateString, evaluateWithEngine } from './evaluate.js'
 export { defaultFocus, type VariableScope } from './scope.js'
 export { XPathDynamicError, FAST_PATH_BAILOUT } from './errors.js'

@@ -6,10 +6,11 @@
  * document node of a node's tree, a scalar itself, or an empty document node.
  */
 import * as slimdom from 'slimdom'
+
 import type { FlowContext } from '../context/flow-context.js'
+import { decodeContent, OxnAttribute, OxnDocument, OxnElement, OxnText } from '../oxn/index.js'
 import { Content } from '../values/content.js'
 import { isNode, type Item, type Sequence, type XNode } from '../values/item.js'
-import { OxnAttribute, OxnDocument, OxnElement, OxnText, decodeContent } from '../oxn/index.js'
 
 /** Variables in front of the globals (template-local variables, XP-VAR-2). */
 export interface VariableScope {

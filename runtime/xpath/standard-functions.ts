@@ -5,6 +5,7 @@
  * names and hold the functions fontoxpath 3.34 implements (a unit test checks them against it).
  */
 import fx from 'fontoxpath'
+
 import { ARRAY_NS, FN_NS, MAP_NS, MATH_NS } from './namespaces.js'
 
 /** `fn` functions of the engine (without the ones XP-STR-2 lists as missing). */
@@ -59,6 +60,7 @@ export function standardFunctionExists(namespaceURI: string, localName: string, 
 /** The arities the engine has for a standard function (empty when it has none). */
 export function standardFunctionArities(namespaceURI: string, localName: string): number[] {
   const arities: number[] = []
-  for (let arity = 0; arity <= MAX_PROBED_ARITY; arity++) if (standardFunctionExists(namespaceURI, localName, arity)) arities.push(arity)
+  for (let arity = 0; arity <= MAX_PROBED_ARITY; arity++)
+    if (standardFunctionExists(namespaceURI, localName, arity)) arities.push(arity)
   return arities
 }

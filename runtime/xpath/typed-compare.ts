@@ -10,11 +10,18 @@ import type { EngineValue } from '../values/item.js'
 
 export type TypedValue =
   | { readonly kind: 'instant'; readonly time: number; readonly text: string; readonly typeName: string }
-  | { readonly kind: 'duration'; readonly months: number; readonly seconds: number; readonly text: string; readonly typeName: string }
+  | {
+      readonly kind: 'duration'
+      readonly months: number
+      readonly seconds: number
+      readonly text: string
+      readonly typeName: string
+    }
   | { readonly kind: 'other'; readonly text: string; readonly typeName: string }
 
 export function typedValueOf(value: EngineValue): TypedValue {
-  if (value.value instanceof Date) return { kind: 'instant', time: value.value.getTime(), text: value.stringValue, typeName: value.typeName }
+  if (value.value instanceof Date)
+    return { kind: 'instant', time: value.value.getTime(), text: value.stringValue, typeName: value.typeName }
   if (/duration/i.test(value.typeName)) {
     const parsed = parseDuration(value.stringValue)
     if (parsed) return { kind: 'duration', ...parsed, text: value.stringValue, typeName: value.typeName }
@@ -62,7 +69,15 @@ function zoneMinutes(zone: string | undefined): number {
   return sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)))
 }
 
-function instant(year: number, month: number, day: number, hours: number, minutes: number, seconds: number, zone: string | undefined): number {
+function instant(
+  year: number,
+  month: number,
+  day: number,
+  hours: number,
+  minutes: number,
+  seconds: number,
+  zone: string | undefined,
+): number {
   const date = new Date(0)
   date.setUTCFullYear(year, month - 1, day)
   date.setUTCHours(hours, minutes, 0, 0)
@@ -78,8 +93,10 @@ function parseInstant(text: string, typeName: string): number | undefined {
   if (!wantDate && !wantTime && (m = DATE_TIME.exec(text))) {
     return instant(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), m[7])
   }
-  if (!wantTime && !wantDateTime && (m = DATE.exec(text))) return instant(Number(m[1]), Number(m[2]), Number(m[3]), 0, 0, 0, m[4])
-  if (!wantDate && !wantDateTime && (m = TIME.exec(text))) return instant(1972, 12, 31, Number(m[1]), Number(m[2]), Number(m[3]), m[4])
+  if (!wantTime && !wantDateTime && (m = DATE.exec(text)))
+    return instant(Number(m[1]), Number(m[2]), Number(m[3]), 0, 0, 0, m[4])
+  if (!wantDate && !wantDateTime && (m = TIME.exec(text)))
+    return instant(1972, 12, 31, Number(m[1]), Number(m[2]), Number(m[3]), m[4])
   return undefined
 }
 

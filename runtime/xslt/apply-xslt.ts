@@ -6,19 +6,25 @@
  * that cannot be loaded is an RF (the build is incomplete). Documents the stylesheet reads
  * (`document('svc://…')`) come from content locations and the site copy.
  */
-import { flowExecutionError } from '../errors/raised-error.js'
-import { mediaTypeOfFile } from '../oxn/decoders/file-media-type.js'
-import { Content } from '../values/content.js'
-import { TransformError, type StylesheetSpec, type XsltEngine } from './engine.js'
-import type { SaxonNode } from './saxon.js'
-import { xsltSourceText } from './input.js'
-import { resultContent } from './result.js'
 import type { FlowContext } from '../context/flow-context.js'
 import type { Location, LocationText } from '../context/location.js'
+import { flowExecutionError } from '../errors/raised-error.js'
 import { readLocation, readSiteFile } from '../flow/actions/read-location.js'
-import { locationName, warnAction, writeLocation, type WritableLocation } from '../flow/actions/write-location.js'
+import { locationName, warnAction, type WritableLocation, writeLocation } from '../flow/actions/write-location.js'
+import { mediaTypeOfFile } from '../oxn/decoders/file-media-type.js'
+import { Content } from '../values/content.js'
+import { type StylesheetSpec, TransformError, type XsltEngine } from './engine.js'
+import { xsltSourceText } from './input.js'
+import { resultContent } from './result.js'
+import type { SaxonNode } from './saxon.js'
 
-export function applyXslt(ctx: FlowContext, at: string, stylesheet: StylesheetSpec, input: Location | LocationText, output: WritableLocation): void {
+export function applyXslt(
+  ctx: FlowContext,
+  at: string,
+  stylesheet: StylesheetSpec,
+  input: Location | LocationText,
+  output: WritableLocation,
+): void {
   const engine = ctx.gateway.xslt
   if (engine === undefined) throw flowExecutionError(at, 'xslt', 'this build has no XSLT engine', ctx.requestId)
   const value = readLocation(ctx, input, at, 'xslt')
@@ -32,7 +38,12 @@ export function applyXslt(ctx: FlowContext, at: string, stylesheet: StylesheetSp
     engine.stylesheet(stylesheet)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw flowExecutionError(at, 'xslt', `the XSLT engine or the compiled stylesheet ${stylesheet.sef} cannot be loaded: ${reason}`, ctx.requestId)
+    throw flowExecutionError(
+      at,
+      'xslt',
+      `the XSLT engine or the compiled stylesheet ${stylesheet.sef} cannot be loaded: ${reason}`,
+      ctx.requestId,
+    )
   }
   let result: string
   try {
@@ -45,7 +56,12 @@ export function applyXslt(ctx: FlowContext, at: string, stylesheet: StylesheetSp
 }
 
 /** ACT-xslt-5: the documents of the stylesheet's literal `document()` URIs that exist now. */
-function documentPool(ctx: FlowContext, at: string, engine: XsltEngine, stylesheet: StylesheetSpec): Record<string, SaxonNode> {
+function documentPool(
+  ctx: FlowContext,
+  at: string,
+  engine: XsltEngine,
+  stylesheet: StylesheetSpec,
+): Record<string, SaxonNode> {
   const pool: Record<string, SaxonNode> = {}
   for (const { uri, location } of stylesheet.documents) {
     if (location.kind === 'file') {

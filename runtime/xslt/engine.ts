@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import type { FlowContext } from '../context/flow-context.js'
 import type { Location } from '../context/location.js'
 import { loadSaxon, type Saxon, type SaxonNode } from './saxon.js'
@@ -83,7 +84,12 @@ export class XsltEngine {
   }
 
   /** Runs a stylesheet on XML text; returns the serialized result or throws TransformError. */
-  transform(ctx: FlowContext, spec: StylesheetSpec, sourceText: string, documentPool: Readonly<Record<string, SaxonNode>>): string {
+  transform(
+    ctx: FlowContext,
+    spec: StylesheetSpec,
+    sourceText: string,
+    documentPool: Readonly<Record<string, SaxonNode>>,
+  ): string {
     const saxon = this.saxon
     const stylesheetInternal = this.stylesheet(spec)
     try {
@@ -95,7 +101,11 @@ export class XsltEngine {
           stylesheetBaseURI: `svc://site/${encodeURI(spec.src)}`,
           documentPool,
           deliverMessage: (message) => {
-            ctx.debug?.('info', 'xslt', `${spec.src}: xsl:message: ${String(saxon.XPath.evaluate('string(.)', message))}`)
+            ctx.debug?.(
+              'info',
+              'xslt',
+              `${spec.src}: xsl:message: ${String(saxon.XPath.evaluate('string(.)', message))}`,
+            )
           },
         },
         'sync',

@@ -5,8 +5,8 @@
  * any other content and strings are taken as XML text. A document with an internal DTD subset is
  * refused (no entity is ever expanded); empty input and values that are no XML are refused too.
  */
-import { decodeContent, mediaKindOf } from '../oxn/index.js'
 import { internalSubsetProblem } from '../oxn/decoders/doctype.js'
+import { decodeContent, mediaKindOf } from '../oxn/index.js'
 import { Content } from '../values/content.js'
 import { isNode, type Sequence } from '../values/item.js'
 import { serializeNode } from '../xpath/functions/serialize-xml.js'

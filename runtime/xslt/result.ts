@@ -11,8 +11,9 @@
  * JSON media type or `application/json`, while expressions still see the XML document.
  */
 import type { Document } from 'slimdom'
-import { mediaKindOf, parseHtmlText, parseXmlText, renderNode, typeOfNode } from '../oxn/index.js'
+
 import { markDecoded } from '../oxn/decoders/xml.js'
+import { mediaKindOf, parseHtmlText, parseXmlText, renderNode, typeOfNode } from '../oxn/index.js'
 import { Content } from '../values/content.js'
 import type { XNode } from '../values/item.js'
 

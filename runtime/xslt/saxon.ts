@@ -21,7 +21,11 @@ export interface SaxonTransformOptions {
 export interface Saxon {
   transform(options: SaxonTransformOptions, mode: 'sync'): { readonly principalResult: unknown }
   readonly XPath: {
-    evaluate(expression: string, context: SaxonNode | null, options?: { readonly params?: Readonly<Record<string, unknown>> }): unknown
+    evaluate(
+      expression: string,
+      context: SaxonNode | null,
+      options?: { readonly params?: Readonly<Record<string, unknown>> },
+    ): unknown
   }
   setLogLevel(level: number): void
 }

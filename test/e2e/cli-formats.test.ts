@@ -9,9 +9,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import type AjvDraft04 from 'ajv-draft-04'
 import type AjvFormats from 'ajv-formats'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../compiler/diagnostics/codes.js'
 import { temporaryDir } from '../helpers/gateway-process.js'
 
@@ -29,7 +31,11 @@ function run(args: string[], cwd: string, env: Record<string, string> = {}) {
   // the colour of the text format follows these; tests set them explicitly
   delete inherited['FORCE_COLOR']
   delete inherited['NO_COLOR']
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...inherited, SVC_REVISION: '', ...env } })
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...inherited, SVC_REVISION: '', ...env },
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -68,7 +74,13 @@ function textDiagnostics(stderr: string): Seen[] {
     .split('\n')
     .map((line) => shape.exec(line))
     .filter((match) => match !== null)
-    .map(([, file, line, column, severity, code]) => ({ severity: severity!, code: code!, file: file!, line: Number(line), column: Number(column) }))
+    .map(([, file, line, column, severity, code]) => ({
+      severity: severity!,
+      code: code!,
+      file: file!,
+      line: Number(line),
+      column: Number(column),
+    }))
 }
 
 interface JsonDiagnostic {
@@ -84,7 +96,15 @@ interface JsonDiagnostic {
 
 function jsonDiagnostics(stdout: string): Ranged[] {
   const report = JSON.parse(stdout) as { diagnostics: JsonDiagnostic[] }
-  return report.diagnostics.map((d) => ({ severity: d.severity, code: d.code, file: d.file, line: d.start.line, column: d.start.column, endLine: d.end.line, endColumn: d.end.column }))
+  return report.diagnostics.map((d) => ({
+    severity: d.severity,
+    code: d.code,
+    file: d.file,
+    line: d.start.line,
+    column: d.start.column,
+    endLine: d.end.line,
+    endColumn: d.end.column,
+  }))
 }
 
 /** Undoes the runner's escaping of workflow command values. */
@@ -100,7 +120,12 @@ function githubDiagnostics(stdout: string): (Ranged & { message: string })[] {
     .map((line) => {
       const match = /^::(error|warning|notice) ([^:]*)::(.*)$/.exec(line)
       expect(match, line).not.toBeNull()
-      const properties = Object.fromEntries(match![2]!.split(',').map((pair) => pair.split('=') as [string, string]).map(([name, value]) => [name, unescapeCommand(value)]))
+      const properties = Object.fromEntries(
+        match![2]!
+          .split(',')
+          .map((pair) => pair.split('=') as [string, string])
+          .map(([name, value]) => [name, unescapeCommand(value)]),
+      )
       expect(Object.keys(properties)).toEqual(['file', 'line', 'col', 'endLine', 'endColumn', 'title'])
       return {
         severity: severities[match![1]!]!,
@@ -125,19 +150,30 @@ interface SarifLog {
       ruleIndex: number
       level: string
       message: { text: string }
-      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[]
+      locations: {
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId: string }
+          region: { startLine: number; startColumn: number; endLine: number; endColumn: number }
+        }
+      }[]
       properties?: { suggestions: string[] }
     }[]
   }[]
 }
 
 function validateSarif(log: unknown): string[] {
-  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'))
+  const schema = JSON.parse(
+    readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+  )
   // unicodeRegExp off: the schema's `language` pattern has a lone `]`, valid only without the u flag
   const ajv = new Ajv04({ allErrors: true, unicodeRegExp: false })
   addFormats(ajv)
   const validate = ajv.compile(schema)
-  return validate(log) ? [] : (validate.errors ?? []).map((error: { instancePath: string; message?: string }) => `${error.instancePath} ${error.message}`)
+  return validate(log)
+    ? []
+    : (validate.errors ?? []).map(
+        (error: { instancePath: string; message?: string }) => `${error.instancePath} ${error.message}`,
+      )
 }
 
 describe('svc-compile --format', () => {
@@ -146,7 +182,9 @@ describe('svc-compile --format', () => {
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(textDiagnostics(stderr)).toEqual(EXPECTED)
-    expect(stderr).toContain('flows/users.xml:3:3: error: unknown action <evall>; did you mean <eval>? [flow/unknown-action]\n 3 |   <evall/>\n   |   ^\n')
+    expect(stderr).toContain(
+      'flows/users.xml:3:3: error: unknown action <evall>; did you mean <eval>? [flow/unknown-action]\n 3 |   <evall/>\n   |   ^\n',
+    )
     expect(stderr).toMatch(/\n4 errors, 2 warnings in \d+\.\d\d s\n$/)
     expect(stderr).not.toContain('\u001b[')
   })
@@ -157,7 +195,8 @@ describe('svc-compile --format', () => {
     expect(forced.stderr).toContain('[flow/unknown-action]')
     const plain = (text: string) => text.replace(/\u001b\[[\d;]*m/g, '').replace(/ in \d+\.\d\d s\n$/, '')
     expect(plain(forced.stderr)).toBe(plain(run(['definition.yaml', '--check'], BROKEN).stderr))
-    for (const env of [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }] as Record<string, string>[]) expect(run(['definition.yaml', '--check'], BROKEN, env).stderr).not.toContain('\u001b[')
+    for (const env of [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }] as Record<string, string>[])
+      expect(run(['definition.yaml', '--check'], BROKEN, env).stderr).not.toContain('\u001b[')
   })
 
   it('json: one document on stdout with every diagnostic, its range, suggestions and a summary', () => {
@@ -165,16 +204,31 @@ describe('svc-compile --format', () => {
     expect(code).toBe(1)
     expect(stderr).toBe('')
     const report = JSON.parse(stdout)
-    expect(report).toMatchObject({ formatVersion: 1, tool: { name: 'svc-compile', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version }, ok: false })
-    expect(report.summary).toEqual({ errors: 4, warnings: 2, notes: 0, omittedErrors: 0, durationMs: expect.any(Number) })
+    expect(report).toMatchObject({
+      formatVersion: 1,
+      tool: { name: 'svc-compile', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version },
+      ok: false,
+    })
+    expect(report.summary).toEqual({
+      errors: 4,
+      warnings: 2,
+      notes: 0,
+      omittedErrors: 0,
+      durationMs: expect.any(Number),
+    })
     const ranged = jsonDiagnostics(stdout)
     expect(ranged.map(({ endLine: _l, endColumn: _c, ...seen }) => seen)).toEqual(EXPECTED)
     // ranges: the unknown action covers its element `<evall/>`, the expression its whole text
     expect(ranged.find((d) => d.code === 'flow/unknown-action')).toMatchObject({ endLine: 3, endColumn: 11 })
     expect(ranged.find((d) => d.code === 'xpath/unknown-function')).toMatchObject({ endLine: 2, endColumn: 48 })
-    for (const d of ranged) expect(d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column), d.code).toBe(true)
+    for (const d of ranged)
+      expect(d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column), d.code).toBe(true)
     const byCode = new Map((report.diagnostics as JsonDiagnostic[]).map((d) => [d.code, d]))
-    expect(byCode.get('xpath/unknown-function')).toMatchObject({ message: 'unknown function tolowr(); did you mean tolower()?', suggestions: ['tolower'], related: [] })
+    expect(byCode.get('xpath/unknown-function')).toMatchObject({
+      message: 'unknown function tolowr(); did you mean tolower()?',
+      suggestions: ['tolower'],
+      related: [],
+    })
     expect(byCode.get('xpath/unset-variable')!.suggestions).toEqual(['name'])
     expect(byCode.get('template/unterminated')!.suggestions).toEqual([])
   })
@@ -187,7 +241,9 @@ describe('svc-compile --format', () => {
     expect(validateSarif(log)).toEqual([])
     // the validator does reject what the schema forbids
     const [first] = log.runs[0]!.results
-    expect(validateSarif({ ...log, runs: [{ ...log.runs[0], results: [{ ...first, level: 'fatal' }] }] })).not.toEqual([])
+    expect(validateSarif({ ...log, runs: [{ ...log.runs[0], results: [{ ...first, level: 'fatal' }] }] })).not.toEqual(
+      [],
+    )
     expect(log.runs).toHaveLength(1)
     const run0 = log.runs[0]!
     expect(run0.tool.driver.name).toBe('svc-compile')
@@ -203,10 +259,20 @@ describe('svc-compile --format', () => {
       const { artifactLocation, region } = result.locations[0]!.physicalLocation
       expect(artifactLocation.uriBaseId).toBe('%SRCROOT%')
       expect(existsSync(fileURLToPath(new URL(artifactLocation.uri, base))), artifactLocation.uri).toBe(true)
-      return { severity: result.level, code: result.ruleId, file: artifactLocation.uri, line: region.startLine, column: region.startColumn, endLine: region.endLine, endColumn: region.endColumn }
+      return {
+        severity: result.level,
+        code: result.ruleId,
+        file: artifactLocation.uri,
+        line: region.startLine,
+        column: region.startColumn,
+        endLine: region.endLine,
+        endColumn: region.endColumn,
+      }
     })
     expect(results).toEqual(json)
-    expect(run0.results.find((result) => result.ruleId === 'flow/unknown-action')!.properties).toEqual({ suggestions: ['eval'] })
+    expect(run0.results.find((result) => result.ruleId === 'flow/unknown-action')!.properties).toEqual({
+      suggestions: ['eval'],
+    })
   })
 
   it('github: one workflow command per diagnostic that parses back to the same codes, ranges and messages', () => {
@@ -214,7 +280,9 @@ describe('svc-compile --format', () => {
     expect(code).toBe(1)
     expect(stderr).toBe('')
     const commands = githubDiagnostics(stdout)
-    const json = JSON.parse(run(['definition.yaml', '--check', '--format', 'json'], BROKEN).stdout) as { diagnostics: JsonDiagnostic[] }
+    const json = JSON.parse(run(['definition.yaml', '--check', '--format', 'json'], BROKEN).stdout) as {
+      diagnostics: JsonDiagnostic[]
+    }
     expect(commands.map(({ message: _m, ...ranged }) => ranged)).toEqual(jsonDiagnostics(JSON.stringify(json)))
     expect(commands.map((command) => command.message)).toEqual(json.diagnostics.map((d) => d.message))
   })
@@ -223,7 +291,9 @@ describe('svc-compile --format', () => {
     const json = JSON.parse(run(['definition.yaml', '--check', '--quiet', '--format', 'json'], BROKEN).stdout)
     expect(json.diagnostics.map((d: JsonDiagnostic) => d.severity)).toEqual(['error', 'error', 'error', 'error'])
     expect(json.summary.warnings).toBe(2)
-    expect(githubDiagnostics(run(['definition.yaml', '--check', '--quiet', '--format', 'github'], BROKEN).stdout)).toHaveLength(4)
+    expect(
+      githubDiagnostics(run(['definition.yaml', '--check', '--quiet', '--format', 'github'], BROKEN).stdout),
+    ).toHaveLength(4)
   })
 
   it('works with -o: a successful build prints an empty document on stdout and its summary line on stderr', () => {
@@ -232,7 +302,9 @@ describe('svc-compile --format', () => {
     const { code, stdout, stderr } = run(['definition.yaml', '-o', out, '--format', 'json'], QUICKSTART)
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, summary: { errors: 0, warnings: 0 }, diagnostics: [] })
-    expect(stderr).toMatch(/^svc-compile: 4 routes, 5 flows, server\.mjs [\d.]+ (KB|MB), revision [0-9a-f]{12}, built in \d+\.\d\d s\n$/)
+    expect(stderr).toMatch(
+      /^svc-compile: 4 routes, 5 flows, server\.mjs [\d.]+ (KB|MB), revision [0-9a-f]{12}, built in \d+\.\d\d s\n$/,
+    )
     expect(existsSync(join(out, 'server.mjs'))).toBe(true)
     const sarif = run(['definition.yaml', '-o', out, '--format', 'sarif'], QUICKSTART)
     expect(sarif.code).toBe(0)
@@ -242,7 +314,11 @@ describe('svc-compile --format', () => {
   })
 
   it.each([
-    ['an unknown format', ['--check', '--format', 'xml'], 'invalid --format "xml" (expected text, json, sarif, github)'],
+    [
+      'an unknown format',
+      ['--check', '--format', 'xml'],
+      'invalid --format "xml" (expected text, json, sarif, github)',
+    ],
     ['a missing value', ['--check', '--format'], "Option '--format <value>' argument missing"],
     ['--watch', ['-o', 'out', '--watch', '--format', 'json'], '--format json cannot be combined with --watch'],
     ['--serve', ['--serve', '--format', 'sarif'], '--format sarif cannot be combined with --serve'],
@@ -255,7 +331,10 @@ describe('svc-compile --format', () => {
 
   it('a reader that stops early (`| head`) ends the command quietly with its usual exit status', async () => {
     // stdout is closed before svc-compile writes its document: the write fails with EPIPE
-    const child = spawn(process.execPath, [BIN, 'definition.yaml', '--check', '--format', 'sarif'], { cwd: BROKEN, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, 'definition.yaml', '--check', '--format', 'sarif'], {
+      cwd: BROKEN,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout.destroy()
     let stderr = ''
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))

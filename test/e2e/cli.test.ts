@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
 
@@ -17,7 +19,11 @@ const QUICKSTART = join(ROOT, 'examples/quickstart')
 function run(args: string[], cwd = ROOT, revision = '') {
   // FORCE_COLOR would colour the diagnostics even on a pipe (cli-formats.test.ts tests colour)
   const { FORCE_COLOR: _force, ...env } = process.env
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...env, SVC_REVISION: revision } })
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...env, SVC_REVISION: revision },
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -62,7 +68,8 @@ describe('svc-compile', () => {
 
   it('CL4/CL5: a broken project exits 1 with located diagnostics, a code frame and the summary; nothing is written', () => {
     const dir = project({
-      'definition.yaml': 'swagger: "2.0"\npaths:\n  /a:\n    x-svc-flow: flows/a.xml\n  /b:\n    x-svc-flow: flows/missing.xml\n',
+      'definition.yaml':
+        'swagger: "2.0"\npaths:\n  /a:\n    x-svc-flow: flows/a.xml\n  /b:\n    x-svc-flow: flows/missing.xml\n',
       'flows/a.xml': '<flow>\n  <eval out="$x">1 +</eval>\n  <evall/>\n</flow>\n',
     })
     const out = join(dir, 'out')
@@ -95,9 +102,15 @@ describe('svc-compile', () => {
     cleanup.push(out)
     const checked = run([join(QUICKSTART, 'definition.yaml'), '-o', out, '--typecheck'])
     expect(checked.code, checked.stderr).toBe(0)
-    const written = (readdirSync(join(out, 'src'), { recursive: true }) as string[]).filter((path) => statSync(join(out, 'src', path)).isFile())
+    const written = (readdirSync(join(out, 'src'), { recursive: true }) as string[]).filter((path) =>
+      statSync(join(out, 'src', path)).isFile(),
+    )
     expect(written.length).toBeGreaterThan(1)
-    expect(checked.stdout).toMatch(new RegExp(`^svc-compile: 4 routes, 5 flows, ${written.length} modules type-checked, server\\.mjs [\\d.]+ (KB|MB), revision [0-9a-f]{12}, built in \\d+\\.\\d\\d s\\n$`))
+    expect(checked.stdout).toMatch(
+      new RegExp(
+        `^svc-compile: 4 routes, 5 flows, ${written.length} modules type-checked, server\\.mjs [\\d.]+ (KB|MB), revision [0-9a-f]{12}, built in \\d+\\.\\d\\d s\\n$`,
+      ),
+    )
     const plain = run([join(QUICKSTART, 'definition.yaml'), '--check'])
     expect(plain.code, plain.stderr).toBe(0)
     expect(plain.stdout).not.toContain('type-checked')
@@ -110,7 +123,9 @@ describe('svc-compile', () => {
     const dir = temporaryDir('svc-cli-')
     cleanup.push(dir)
     cpSync(QUICKSTART, dir, { recursive: true, filter: (source) => !source.includes('/dist') })
-    const projectEntries = readdirSync(dir).filter((name) => !name.startsWith('.')).sort()
+    const projectEntries = readdirSync(dir)
+      .filter((name) => !name.startsWith('.'))
+      .sort()
     expect(projectEntries).toContain('flows')
     mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true })
     writeFileSync(join(dir, '.env'), 'SECRET=1')
@@ -161,7 +176,9 @@ describe('svc-compile', () => {
     // each module's path (relative to src/) followed by its content, in path order; app.ts is
     // hashed with its own revision field still empty
     const src = join(hashed, 'src')
-    const paths = (readdirSync(src, { recursive: true }) as string[]).map((path) => path.split(sep).join('/')).filter((path) => statSync(join(src, path)).isFile())
+    const paths = (readdirSync(src, { recursive: true }) as string[])
+      .map((path) => path.split(sep).join('/'))
+      .filter((path) => statSync(join(src, path)).isFile())
     const hash = createHash('sha256')
     for (const path of paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
       const text = readFileSync(join(src, path), 'utf8')

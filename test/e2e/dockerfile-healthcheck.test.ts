@@ -6,9 +6,11 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { compile } from '../../compiler/index.js'
-import { startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
+import { type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
 
 /** The arguments of `HEALTHCHECK ... CMD [...]` in the Dockerfile. */
 function healthCheckCommand(): string[] {
@@ -17,7 +19,8 @@ function healthCheckCommand(): string[] {
   if (line === undefined) throw new Error('the Dockerfile has no HEALTHCHECK')
   // Docker runs the exec form only when the text after CMD is a JSON array (else it is a shell command)
   const command: unknown = JSON.parse(line.slice(line.indexOf(' CMD ') + 5))
-  if (!Array.isArray(command) || !command.every((part) => typeof part === 'string')) throw new Error('HEALTHCHECK CMD is not a JSON array of strings')
+  if (!Array.isArray(command) || !command.every((part) => typeof part === 'string'))
+    throw new Error('HEALTHCHECK CMD is not a JSON array of strings')
   return command
 }
 
@@ -40,7 +43,9 @@ describe('Dockerfile HEALTHCHECK', () => {
 
   beforeAll(async () => {
     outDir = temporaryDir('svc-healthcheck-')
-    const result = await compile(new URL('../../examples/quickstart/definition.yaml', import.meta.url).pathname, { outDir })
+    const result = await compile(new URL('../../examples/quickstart/definition.yaml', import.meta.url).pathname, {
+      outDir,
+    })
     expect(result.ok).toBe(true)
   })
   afterAll(async () => {

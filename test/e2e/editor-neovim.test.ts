@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
+
 import { afterEach, describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -22,7 +23,8 @@ function nvimVersion(): readonly [number, number] | undefined {
   return match ? [Number(match[1]), Number(match[2])] : undefined
 }
 const VERSION = nvimVersion()
-const atLeast = (major: number, minor: number) => VERSION !== undefined && (VERSION[0] > major || (VERSION[0] === major && VERSION[1] >= minor))
+const atLeast = (major: number, minor: number) =>
+  VERSION !== undefined && (VERSION[0] > major || (VERSION[0] === major && VERSION[1] >= minor))
 
 /** The first `lua` block after `heading` on the page. */
 function snippetAfter(heading: string): string {
@@ -65,49 +67,64 @@ afterEach(() => {
   site = undefined
 })
 
-describe.skipIf(VERSION === undefined)('docs/editor.md in Neovim (skipped: nvim is not on the PATH)', { timeout: 60_000 }, () => {
-  for (const [name, { heading, needs }] of SETUPS) {
-    it.skipIf(!atLeast(...needs))(`${heading}: ${name} (skipped below Neovim ${needs.join('.')})`, async () => {
-      site = mkdtempSync(join(tmpdir(), 'svc-nvim-'))
-      cpSync(join(ROOT, 'examples/quickstart'), site, { recursive: true, filter: (path) => !path.includes('/dist') })
-      mkdirSync(join(site, 'node_modules/.bin'), { recursive: true })
-      symlinkSync(join(ROOT, 'bin/svc-lsp.mjs'), join(site, 'node_modules/.bin/svc-lsp'))
-      const hello = join(site, 'flows/hello.xml')
-      const text = readFileSync(hello, 'utf8')
-      writeFileSync(hello, text.replace('concat(', 'concatt('))
-      const init = join(site, 'init.lua')
-      writeFileSync(init, `${snippetAfter(heading)}\n${HARNESS}`)
-      const out = join(site, 'diagnostics.json')
-      const home = join(site, 'home')
-      // npx and the server run on the Node of this test, npx asks no registry, and the LSP log and the
-      // editor's state stay in the temporary folder
-      const env = {
-        ...process.env,
-        PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
-        npm_config_update_notifier: 'false',
-        SVC_NVIM_OUT: out,
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, 'config'),
-        XDG_DATA_HOME: join(home, 'data'),
-        XDG_STATE_HOME: join(home, 'state'),
-        XDG_CACHE_HOME: join(home, 'cache'),
-      }
-      const code = await new Promise<number | null>((resolve, reject) => {
-        const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, hello], { cwd: site, env, stdio: 'ignore' })
-        const timer = setTimeout(() => child.kill(), 50_000)
-        child.on('error', reject)
-        child.on('exit', (status) => {
-          clearTimeout(timer)
-          resolve(status)
+describe.skipIf(VERSION === undefined)(
+  'docs/editor.md in Neovim (skipped: nvim is not on the PATH)',
+  { timeout: 60_000 },
+  () => {
+    for (const [name, { heading, needs }] of SETUPS) {
+      it.skipIf(!atLeast(...needs))(`${heading}: ${name} (skipped below Neovim ${needs.join('.')})`, async () => {
+        site = mkdtempSync(join(tmpdir(), 'svc-nvim-'))
+        cpSync(join(ROOT, 'examples/quickstart'), site, { recursive: true, filter: (path) => !path.includes('/dist') })
+        mkdirSync(join(site, 'node_modules/.bin'), { recursive: true })
+        symlinkSync(join(ROOT, 'bin/svc-lsp.mjs'), join(site, 'node_modules/.bin/svc-lsp'))
+        const hello = join(site, 'flows/hello.xml')
+        const text = readFileSync(hello, 'utf8')
+        writeFileSync(hello, text.replace('concat(', 'concatt('))
+        const init = join(site, 'init.lua')
+        writeFileSync(init, `${snippetAfter(heading)}\n${HARNESS}`)
+        const out = join(site, 'diagnostics.json')
+        const home = join(site, 'home')
+        // npx and the server run on the Node of this test, npx asks no registry, and the LSP log and the
+        // editor's state stay in the temporary folder
+        const env = {
+          ...process.env,
+          PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+          npm_config_update_notifier: 'false',
+          SVC_NVIM_OUT: out,
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, 'config'),
+          XDG_DATA_HOME: join(home, 'data'),
+          XDG_STATE_HOME: join(home, 'state'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+        }
+        const code = await new Promise<number | null>((resolve, reject) => {
+          const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, hello], {
+            cwd: site,
+            env,
+            stdio: 'ignore',
+          })
+          const timer = setTimeout(() => child.kill(), 50_000)
+          child.on('error', reject)
+          child.on('exit', (status) => {
+            clearTimeout(timer)
+            resolve(status)
+          })
         })
+        expect(code).toBe(0)
+        const diagnostics = JSON.parse(readFileSync(out, 'utf8')) as NvimDiagnostic[]
+        const line = text.split('\n').findIndex((l) => l.includes('concat('))
+        expect(
+          diagnostics.map((d) => ({
+            lnum: d.lnum,
+            col: d.col,
+            severity: d.severity,
+            code: d.code ?? d.user_data?.lsp?.code,
+          })),
+        ).toEqual([
+          { lnum: line, col: text.split('\n')[line]!.indexOf('concat('), severity: 1, code: 'xpath/unknown-function' },
+        ])
+        expect(diagnostics[0]!.message).toContain('concatt')
       })
-      expect(code).toBe(0)
-      const diagnostics = JSON.parse(readFileSync(out, 'utf8')) as NvimDiagnostic[]
-      const line = text.split('\n').findIndex((l) => l.includes('concat('))
-      expect(diagnostics.map((d) => ({ lnum: d.lnum, col: d.col, severity: d.severity, code: d.code ?? d.user_data?.lsp?.code }))).toEqual([
-        { lnum: line, col: text.split('\n')[line]!.indexOf('concat('), severity: 1, code: 'xpath/unknown-function' },
-      ])
-      expect(diagnostics[0]!.message).toContain('concatt')
-    })
-  }
-})
+    }
+  },
+)

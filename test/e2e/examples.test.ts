@@ -7,10 +7,12 @@
 import { readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { formatReport } from '../../compiler/diagnostics/format.js'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
-import { send, type HttpResponse } from '../helpers/http.js'
+import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
+import { type HttpResponse, send } from '../helpers/http.js'
 
 const EXAMPLES = new URL('../../examples/', import.meta.url)
 
@@ -84,7 +86,15 @@ describe('examples/aggregation', () => {
 
   it('answers a product the inventory does not know with unknown price and stock', async () => {
     const res = await send(example.gateway.url, { path: '/shop/products/C-3' })
-    expect(json(res)).toEqual({ sku: 'C-3', name: 'Hand grinder', description: 'Ceramic burrs', price: null, currency: null, available: null, inStock: false })
+    expect(json(res)).toEqual({
+      sku: 'C-3',
+      name: 'Hand grinder',
+      description: 'Ceramic burrs',
+      price: null,
+      currency: null,
+      available: null,
+      inStock: false,
+    })
   })
 
   it('answers 404 for a SKU the catalog does not know, 400 (3204) for one that is no SKU', async () => {
@@ -130,7 +140,10 @@ describe('examples/jwt-proxy', () => {
   it('rejects missing, forged, expired and malformed tokens with 403 and code 3206', async () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'No Authorization header sent'],
-      [await bearer({ key: Buffer.from('some other key').toString('base64url') }), 'Invalid JWT: signature verification failed'],
+      [
+        await bearer({ key: Buffer.from('some other key').toString('base64url') }),
+        'Invalid JWT: signature verification failed',
+      ],
       [await bearer({ ttlSeconds: -60 }), 'Invalid JWT: Token has expired.'],
       [{ Authorization: 'Bearer not.a.token' }, 'Invalid JWT: malformed token'],
     ]
@@ -145,21 +158,43 @@ describe('examples/jwt-proxy', () => {
   it('needs orders:write to place an order; the created order comes back with an exposed Location', async () => {
     const order = JSON.stringify({ items: [{ sku: 'C-3', qty: 1 }] })
     const headers = { 'Content-Type': 'application/json', Origin: APP }
-    const reader = await send(example.gateway.url, { method: 'POST', path: '/api/orders', headers: { ...headers, ...(await bearer()) }, body: order })
+    const reader = await send(example.gateway.url, {
+      method: 'POST',
+      path: '/api/orders',
+      headers: { ...headers, ...(await bearer()) },
+      body: order,
+    })
     expect(reader.status).toBe(403)
-    expect(reasonOf(reader)).toMatchObject({ code: 3206, info: ['JWT Security (OrdersJWT): Missing scope orders:write'] })
+    expect(reasonOf(reader)).toMatchObject({
+      code: 3206,
+      info: ['JWT Security (OrdersJWT): Missing scope orders:write'],
+    })
     expect(reader.headers['access-control-allow-origin']).toBe(APP)
-    const writer = await send(example.gateway.url, { method: 'POST', path: '/api/orders', headers: { ...headers, ...(await bearer({ scope: 'orders:read orders:write' })) }, body: order })
+    const writer = await send(example.gateway.url, {
+      method: 'POST',
+      path: '/api/orders',
+      headers: { ...headers, ...(await bearer({ scope: 'orders:read orders:write' })) },
+      body: order,
+    })
     expect(writer.status, writer.body).toBe(201)
     expect(json(writer)).toMatchObject({ id: 3, customer: 'ada', items: [{ sku: 'C-3', qty: 1 }], status: 'new' })
-    expect(writer.headers).toMatchObject({ location: '/api/orders/3', 'access-control-allow-origin': APP, 'access-control-expose-headers': 'Location', vary: 'Origin' })
+    expect(writer.headers).toMatchObject({
+      location: '/api/orders/3',
+      'access-control-allow-origin': APP,
+      'access-control-expose-headers': 'Location',
+      vary: 'Origin',
+    })
   })
 
   it('answers the CORS pre-flight of the browser app without a token', async () => {
     const res = await send(example.gateway.url, {
       method: 'OPTIONS',
       path: '/api/orders',
-      headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: APP,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     })
     expect([res.status, res.body]).toEqual([200, ''])
     expect(res.headers).toMatchObject({
@@ -169,14 +204,21 @@ describe('examples/jwt-proxy', () => {
       'access-control-max-age': '7200',
       vary: 'Origin',
     })
-    const foreign = await send(example.gateway.url, { method: 'OPTIONS', path: '/api/orders', headers: { Origin: 'https://evil.example.test' } })
+    const foreign = await send(example.gateway.url, {
+      method: 'OPTIONS',
+      path: '/api/orders',
+      headers: { Origin: 'https://evil.example.test' },
+    })
     expect(foreign.status).toBe(200)
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
     expect(foreign.headers['vary']).toBe('Origin')
   })
 
   it('GET /api/me answers the verified claims from a flow', async () => {
-    const res = await send(example.gateway.url, { path: '/api/me', headers: await bearer({ sub: 'grace', scope: 'orders:read' }) })
+    const res = await send(example.gateway.url, {
+      path: '/api/me',
+      headers: await bearer({ sub: 'grace', scope: 'orders:read' }),
+    })
     expect(res.status, res.body).toBe(200)
     expect(json(res)).toMatchObject({ subject: 'grace', scopes: 'orders:read', expires: expect.any(Number) })
   })
@@ -216,22 +258,42 @@ describe('examples/quickstart', () => {
 
   it('GET /api/hello greets by name or the world', async () => {
     const ada = await send(example.gateway.url, { path: '/api/hello?name=Ada' })
-    expect([ada.status, ada.body, ada.headers['content-type']]).toEqual([200, 'Hello, Ada!', 'text/plain; charset=utf-8'])
+    expect([ada.status, ada.body, ada.headers['content-type']]).toEqual([
+      200,
+      'Hello, Ada!',
+      'text/plain; charset=utf-8',
+    ])
     expect((await send(example.gateway.url, { path: '/api/hello' })).body).toBe('Hello, world!')
   })
 
   it('GET /api/items/{id} builds JSON with a template; a non-numeric id is a 400', async () => {
-    expect(json(await send(example.gateway.url, { path: '/api/items/42' }))).toEqual(golden('quickstart/tests/golden/item-42.json'))
-    expect(json(await send(example.gateway.url, { path: '/api/items/42?currency=EUR' }))).toEqual({ id: 42, name: 'Item 42', price: 63, currency: 'EUR' })
+    expect(json(await send(example.gateway.url, { path: '/api/items/42' }))).toEqual(
+      golden('quickstart/tests/golden/item-42.json'),
+    )
+    expect(json(await send(example.gateway.url, { path: '/api/items/42?currency=EUR' }))).toEqual({
+      id: 42,
+      name: 'Item 42',
+      price: 63,
+      currency: 'EUR',
+    })
     const invalid = await send(example.gateway.url, { path: '/api/items/abc' })
     expect([invalid.status, invalid.body]).toEqual([400, '{"error":"id must be a number"}'])
   })
 
   it('POST /api/echo sends the body back unchanged; /api/request shows $request; outside basePath is 405', async () => {
     const body = '{"a": 1,  "b": [true, null]}'
-    const echo = await send(example.gateway.url, { method: 'POST', path: '/api/echo', headers: { 'Content-Type': 'application/json' }, body })
+    const echo = await send(example.gateway.url, {
+      method: 'POST',
+      path: '/api/echo',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    })
     expect([echo.status, echo.body, echo.headers['content-type']]).toEqual([200, body, 'application/json'])
-    const request = await send(example.gateway.url, { method: 'PUT', path: '/api/request?x=1&y=two', headers: { 'X-Demo': 'yes' } })
+    const request = await send(example.gateway.url, {
+      method: 'PUT',
+      path: '/api/request?x=1&y=two',
+      headers: { 'X-Demo': 'yes' },
+    })
     expect(json(request)).toMatchObject({ method: 'PUT', get: { x: '1', y: 'two' }, headers: { 'x-demo': 'yes' } })
     expect((await send(example.gateway.url, { path: '/elsewhere' })).status).toBe(405)
   })

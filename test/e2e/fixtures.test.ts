@@ -13,10 +13,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProject, type RunningGateway } from '../helpers/gateway-process.js'
-import { send, type HttpRequest } from '../helpers/http.js'
-import { startRecordingUpstream, type RecordingUpstream, type UpstreamSpec } from '../helpers/upstream-server.js'
+
+import { type RunningGateway, startProject } from '../helpers/gateway-process.js'
+import { type HttpRequest, send } from '../helpers/http.js'
+import { type RecordingUpstream, startRecordingUpstream, type UpstreamSpec } from '../helpers/upstream-server.js'
 
 interface Case {
   readonly name: string
@@ -44,7 +46,11 @@ const FIXTURES = new URL('../fixtures/e2e/', import.meta.url).pathname
 
 for (const name of readdirSync(FIXTURES).sort()) {
   const dir = join(FIXTURES, name)
-  const spec = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { env?: Record<string, string>; upstream?: UpstreamSpec; cases: Case[] }
+  const spec = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as {
+    env?: Record<string, string>
+    upstream?: UpstreamSpec
+    cases: Case[]
+  }
   describe(`e2e ${name}`, () => {
     let gateway: RunningGateway
     let upstream: RecordingUpstream | undefined
@@ -61,16 +67,22 @@ for (const name of readdirSync(FIXTURES).sort()) {
       it(testCase.name, async () => {
         const agent = `fixture ${name}: ${testCase.name}`
         const expectsAlerts = testCase.response.alerts !== undefined
-        const request = expectsAlerts ? { ...testCase.request, headers: { 'User-Agent': agent, ...testCase.request.headers } } : testCase.request
+        const request = expectsAlerts
+          ? { ...testCase.request, headers: { 'User-Agent': agent, ...testCase.request.headers } }
+          : testCase.request
         const res = await send(gateway.url, request)
-        expect(res.status, `${testCase.request.method ?? 'GET'} ${testCase.request.path}: ${res.body}`).toBe(testCase.response.status)
+        expect(res.status, `${testCase.request.method ?? 'GET'} ${testCase.request.path}: ${res.body}`).toBe(
+          testCase.response.status,
+        )
         for (const [header, value] of Object.entries(testCase.response.headers ?? {})) {
           expect(res.headers[header.toLowerCase()] ?? null, `header ${header}`).toEqual(value)
         }
         if (testCase.response.body !== undefined) expect(res.body).toBe(testCase.response.body)
         if (testCase.response.json !== undefined) expect(JSON.parse(res.body)).toEqual(testCase.response.json)
-        if (testCase.response.jsonSubset !== undefined) expect(JSON.parse(res.body)).toMatchObject(testCase.response.jsonSubset)
-        for (const path of testCase.response.jsonAbsent ?? []) expect(JSON.parse(res.body), `${path} must be absent`).not.toHaveProperty(path.split('.'))
+        if (testCase.response.jsonSubset !== undefined)
+          expect(JSON.parse(res.body)).toMatchObject(testCase.response.jsonSubset)
+        for (const path of testCase.response.jsonAbsent ?? [])
+          expect(JSON.parse(res.body), `${path} must be absent`).not.toHaveProperty(path.split('.'))
         if (expectsAlerts) {
           const alerts = await alertsOf(gateway, agent)
           expect(alerts, JSON.stringify(alerts)).toHaveLength(testCase.response.alerts!.length)

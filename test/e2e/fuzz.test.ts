@@ -9,8 +9,9 @@
  * `FUZZ_SEED=<n>` explores another run, `FUZZ_REQUESTS=<n>` makes it longer; failures print the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import type { RunningGateway } from '../helpers/gateway-process.js'
-import { startHardeningGateway, type HardeningGateway } from '../helpers/hardening-gateway.js'
+import { type HardeningGateway, startHardeningGateway } from '../helpers/hardening-gateway.js'
 import { rawRequest } from '../helpers/raw-http.js'
 import { seededRandom } from '../helpers/seeded-random.js'
 
@@ -37,18 +38,137 @@ class Fuzzer {
   }
 }
 
-const METHODS = ['GET', 'GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'PURGE', 'CONNECT', 'get', 'FOO', 'M-SEARCH']
-const PATHS = ['/h/orders', '/h/probe', '/h/members', '/h/body', '/h/xml', '/h/header', '/h/forward', '/h/files/x', '/h/raw/x', '/h/match', '/h/cookies', '/h/query', '/h/upstream/ok', '/', '/hello.txt', '/_svc/health', '/h', '/h/', '*', 'http://other.test/h/raw/y', 'example.com:443']
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'POST',
+  'POST',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'PURGE',
+  'CONNECT',
+  'get',
+  'FOO',
+  'M-SEARCH',
+]
+const PATHS = [
+  '/h/orders',
+  '/h/probe',
+  '/h/members',
+  '/h/body',
+  '/h/xml',
+  '/h/header',
+  '/h/forward',
+  '/h/files/x',
+  '/h/raw/x',
+  '/h/match',
+  '/h/cookies',
+  '/h/query',
+  '/h/upstream/ok',
+  '/',
+  '/hello.txt',
+  '/_svc/health',
+  '/h',
+  '/h/',
+  '*',
+  'http://other.test/h/raw/y',
+  'example.com:443',
+]
 /** Pieces of targets: encodings valid and not, dot segments, bytes HTTP does not allow. */
-const TARGET_PIECES = ['/', '//', '/..', '/.', '/%2e%2e', '%2f', '%00', '%zz', '%', '%c3%a9', '%ff', '%C0%AF', 'a', 'Z9', '~', '!$&\'()*+,;=', ':@', '[]', '{x}', '%20', '%0d%0a']
+const TARGET_PIECES = [
+  '/',
+  '//',
+  '/..',
+  '/.',
+  '/%2e%2e',
+  '%2f',
+  '%00',
+  '%zz',
+  '%',
+  '%c3%a9',
+  '%ff',
+  '%C0%AF',
+  'a',
+  'Z9',
+  '~',
+  "!$&'()*+,;=",
+  ':@',
+  '[]',
+  '{x}',
+  '%20',
+  '%0d%0a',
+]
 /** Bytes HTTP does not allow in a target: node's parser refuses them (PL19), so they come less often. */
 const RAW_TARGET_PIECES = [' ', '\t', '\x00', '\x7f', '\x80', '\xff', '"', '<>', '\\', '^`|', '#frag']
-const QUERY_PIECES = ['v=a%0d%0aSet-Cookie:%20x=1', 'v=%00', 'v=clean', 's=aaaa', 's=' + 'a'.repeat(30), '__proto__[x]=1', 'constructor=1', 'a=1&a=2', '=', '&&&', 'x=%zz', 'k=' + 'q'.repeat(200), 'p=%E2%80%A8']
-const HEADER_NAMES = ['Content-Type', 'Accept', 'Cookie', 'X-Request-ID', 'Origin', 'Authorization', 'Debug', 'Mock', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'If-Modified-Since', 'Accept-Encoding', 'Expect', 'Range', 'X-Echo', 'x-odd_name', 'X:Colon']
+const QUERY_PIECES = [
+  'v=a%0d%0aSet-Cookie:%20x=1',
+  'v=%00',
+  'v=clean',
+  's=aaaa',
+  's=' + 'a'.repeat(30),
+  '__proto__[x]=1',
+  'constructor=1',
+  'a=1&a=2',
+  '=',
+  '&&&',
+  'x=%zz',
+  'k=' + 'q'.repeat(200),
+  'p=%E2%80%A8',
+]
+const HEADER_NAMES = [
+  'Content-Type',
+  'Accept',
+  'Cookie',
+  'X-Request-ID',
+  'Origin',
+  'Authorization',
+  'Debug',
+  'Mock',
+  'X-Forwarded-Proto',
+  'X-Forwarded-Host',
+  'If-Modified-Since',
+  'Accept-Encoding',
+  'Expect',
+  'Range',
+  'X-Echo',
+  'x-odd_name',
+  'X:Colon',
+]
 /** Header names that change message framing or are invalid, and values node's parser refuses (PL19). */
 const BAD_HEADER_NAMES = ['Transfer-Encoding', 'Content-Length', 'Host', 'X Space', '', 'X\x00']
 const BAD_HEADER_VALUES = ['a\x00b', 'a\rb', 'a\nb']
-const HEADER_VALUES = ['application/json', 'application/xml', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b', 'application/vnd.x+json; charset=latin1', '*/*', 'sid=1; __proto__=2; a', '"quoted"', 'true', 'Basic Zm9vOmJhcg==', 'Bearer a.b.c', 'https', 'evil.test:1', 'Thu, 01 Jan 1970 00:00:00 GMT', 'gzip, br', '100-continue', 'bytes=0-1', 'chunked', 'gzip, chunked', '-1', '99999999999999999999', '', '\u00e9\u00e8', 'x'.repeat(3000)]
+const HEADER_VALUES = [
+  'application/json',
+  'application/xml',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=b',
+  'application/vnd.x+json; charset=latin1',
+  '*/*',
+  'sid=1; __proto__=2; a',
+  '"quoted"',
+  'true',
+  'Basic Zm9vOmJhcg==',
+  'Bearer a.b.c',
+  'https',
+  'evil.test:1',
+  'Thu, 01 Jan 1970 00:00:00 GMT',
+  'gzip, br',
+  '100-continue',
+  'bytes=0-1',
+  'chunked',
+  'gzip, chunked',
+  '-1',
+  '99999999999999999999',
+  '',
+  '\u00e9\u00e8',
+  'x'.repeat(3000),
+]
 const BODIES: ((f: Fuzzer) => Buffer)[] = [
   () => Buffer.from('{"a":1,"b":[true,null,"x"]}'),
   () => Buffer.from('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}'),
@@ -72,13 +192,16 @@ function generate(f: Fuzzer): Generated {
   const method = f.pick(METHODS)
   let target = f.pick(PATHS)
   // half of the targets stay routable, so that flows run too
-  for (let n = f.chance(0.5) ? 0 : 1 + f.int(3); n > 0; n--) target += f.pick(f.chance(0.1) ? RAW_TARGET_PIECES : TARGET_PIECES)
+  for (let n = f.chance(0.5) ? 0 : 1 + f.int(3); n > 0; n--)
+    target += f.pick(f.chance(0.1) ? RAW_TARGET_PIECES : TARGET_PIECES)
   if (f.chance(0.4)) target += '?' + Array.from({ length: 1 + f.int(4) }, () => f.pick(QUERY_PIECES)).join('&')
   const lines = [`${method} ${target} HTTP/1.1`]
   if (!f.chance(0.05)) lines.push('Host: gw.test')
   for (let n = f.int(6); n > 0; n--) {
     const bad = f.chance(0.04)
-    lines.push(`${f.pick(bad ? BAD_HEADER_NAMES : HEADER_NAMES)}: ${f.pick(bad && f.chance(0.5) ? BAD_HEADER_VALUES : HEADER_VALUES)}`)
+    lines.push(
+      `${f.pick(bad ? BAD_HEADER_NAMES : HEADER_NAMES)}: ${f.pick(bad && f.chance(0.5) ? BAD_HEADER_VALUES : HEADER_VALUES)}`,
+    )
   }
   const body = f.chance(0.5) ? f.pick(BODIES)(f) : null
   if (body !== null) {
@@ -90,7 +213,8 @@ function generate(f: Fuzzer): Generated {
   if (f.chance(0.9)) lines.push('Connection: close')
   const head = Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1')
   let payload = body ?? Buffer.alloc(0)
-  if (body !== null && lines.includes('Transfer-Encoding: chunked')) payload = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')])
+  if (body !== null && lines.includes('Transfer-Encoding: chunked'))
+    payload = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')])
   return { bytes: Buffer.concat([head, payload]), method }
 }
 
@@ -232,6 +356,8 @@ describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
     const internal = gateway.logLines.filter((line) => /"message":"(Internal error|uncaught error)/.test(line))
     expect(internal, `FUZZ_SEED=${SEED}: internal errors`).toEqual([])
     expect(statuses.size, `FUZZ_SEED=${SEED}: statuses ${JSON.stringify([...statuses])}`).toBeGreaterThan(3)
-    console.log(`fuzz FUZZ_SEED=${SEED}: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0].localeCompare(b[0]))))}`)
+    console.log(
+      `fuzz FUZZ_SEED=${SEED}: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0].localeCompare(b[0]))))}`,
+    )
   }, 240_000)
 })

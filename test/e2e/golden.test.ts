@@ -6,9 +6,11 @@
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
-import { compile } from '../../compiler/index.js'
+
 import { formatReport } from '../../compiler/diagnostics/format.js'
+import { compile } from '../../compiler/index.js'
 import { expectMatchesFolder } from '../helpers/golden.js'
 
 const GOLDEN = new URL('../golden/', import.meta.url).pathname

@@ -6,8 +6,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
+
+import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -20,7 +22,11 @@ afterAll(async () => {
 })
 
 function run(command: 'svc-compile' | 'svc-test', args: readonly string[], cwd = work) {
-  return spawnSync(process.execPath, [join(ROOT, 'bin', `${command}.mjs`), ...args], { cwd, encoding: 'utf8', timeout: 60_000 })
+  return spawnSync(process.execPath, [join(ROOT, 'bin', `${command}.mjs`), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
 }
 
 describe('svc-compile init', () => {
@@ -31,7 +37,18 @@ describe('svc-compile init', () => {
     expect(init.stderr).toBe('')
     expect(init.status).toBe(0)
     expect(init.stdout).toContain('cd "Orders API"')
-    for (const path of ['definition.yaml', 'flows/hello.xml', 'tests/hello.xml', 'package.json', 'README.md', 'Dockerfile', '.gitignore', '.github/workflows/ci.yml', '.vscode/settings.json', '.vscode/extensions.json']) {
+    for (const path of [
+      'definition.yaml',
+      'flows/hello.xml',
+      'tests/hello.xml',
+      'package.json',
+      'README.md',
+      'Dockerfile',
+      '.gitignore',
+      '.github/workflows/ci.yml',
+      '.vscode/settings.json',
+      '.vscode/extensions.json',
+    ]) {
       expect(existsSync(join(project, path)), path).toBe(true)
       expect(init.stdout).toContain(`  ${path}\n`)
     }
@@ -62,7 +79,9 @@ describe('svc-compile init', () => {
     writeFileSync(join(dir, 'README.md'), 'mine\n')
     const init = run('svc-compile', ['init', 'half'])
     expect(init.status).toBe(1)
-    expect(init.stderr).toBe('svc-compile init: half already has flows/hello.xml, README.md; nothing written (init never replaces a file)\n')
+    expect(init.stderr).toBe(
+      'svc-compile init: half already has flows/hello.xml, README.md; nothing written (init never replaces a file)\n',
+    )
     expect(existsSync(join(dir, 'definition.yaml'))).toBe(false)
     expect(existsSync(join(dir, 'package.json'))).toBe(false)
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n')

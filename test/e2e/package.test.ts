@@ -12,9 +12,11 @@
 import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node'
+
+import { type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -38,17 +40,30 @@ interface LockEntry {
 
 /** npm as this test's Node runs it (npm's own script next to the node binary when PATH lacks it). */
 function npm(args: readonly string[], cwd: string): string {
-  return execFileSync('npm', [...args], { cwd, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } })
+  return execFileSync('npm', [...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: NPM_TIMEOUT_MS,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  })
 }
 
 /** An installed command of the project, as `npx --no-install` finds it (never the registry). */
 function npx(project: string, args: readonly string[], input?: string): SpawnSyncReturns<string> {
-  return spawnSync('npx', ['--no-install', ...args], { cwd: project, encoding: 'utf8', timeout: 120_000, input, env: { ...process.env, npm_config_update_notifier: 'false' } })
+  return spawnSync('npx', ['--no-install', ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 120_000,
+    input,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  })
 }
 
 /** The checkout's lockfile reduced to what an installed svc-gateway needs, plus the tarball itself. */
 function consumerLockfile(tarball: string, packed: Packed): string {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>
+  }
   const own = lock.packages['']!
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', devDependencies: { 'svc-gateway': `file:${tarball}` } },
@@ -85,12 +100,17 @@ describe('the packed package installed into a new project', () => {
     packed = (JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT)) as Packed[])[0]!
     const tarball = join(work, packed.filename)
     mkdirSync(project)
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, devDependencies: { 'svc-gateway': `file:${tarball}` } }, null, 2)}\n`)
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, devDependencies: { 'svc-gateway': `file:${tarball}` } }, null, 2)}\n`,
+    )
     writeFileSync(join(project, 'package-lock.json'), consumerLockfile(tarball, packed))
     const started = Date.now()
     npm(['ci', '--offline', '--loglevel=error'], project)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.info(`package: ${packed.filename} ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${packed.files.length} files; offline install ${seconds} s`)
+    console.info(
+      `package: ${packed.filename} ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${packed.files.length} files; offline install ${seconds} s`,
+    )
   }, NPM_TIMEOUT_MS * 2)
 
   afterAll(async () => {
@@ -100,10 +120,28 @@ describe('the packed package installed into a new project', () => {
 
   it('holds the commands, the runtime and the docs, and no tests, benchmarks or fixtures', () => {
     const paths = packed.files.map((file) => file.path)
-    for (const required of ['LICENSE', 'README.md', 'package.json', 'bin/svc-compile.mjs', 'build/svc-compile.mjs', 'build/svc-test.mjs', 'build/svc-lsp.mjs', 'build/skeletons.json', 'runtime/surface.ts', 'templates/init/definition.yaml', 'schemas/flow.xsd', 'Dockerfile']) {
+    for (const required of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'bin/svc-compile.mjs',
+      'build/svc-compile.mjs',
+      'build/svc-test.mjs',
+      'build/svc-lsp.mjs',
+      'build/skeletons.json',
+      'runtime/surface.ts',
+      'templates/init/definition.yaml',
+      'schemas/flow.xsd',
+      'Dockerfile',
+    ]) {
       expect(paths, required).toContain(required)
     }
-    const unwanted = paths.filter((path) => /^(test|bench|examples|editors|scripts|\.ci)\//.test(path) || /\.test\.[cm]?[jt]s$/.test(path) || /(^|\/)fixtures?\//.test(path))
+    const unwanted = paths.filter(
+      (path) =>
+        /^(test|bench|examples|editors|scripts|\.ci)\//.test(path) ||
+        /\.test\.[cm]?[jt]s$/.test(path) ||
+        /(^|\/)fixtures?\//.test(path),
+    )
     expect(unwanted).toEqual([])
   })
 
@@ -112,11 +150,23 @@ describe('the packed package installed into a new project', () => {
     expect(init.stderr).toBe('')
     expect(init.status).toBe(0)
     expect(init.stdout).toContain('definition.yaml')
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> }
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+      devDependencies: Record<string, string>
+    }
     expect(Object.keys(manifest.scripts).sort()).toEqual(['build', 'start', 'test'])
     // the dependency on the tarball stays as it was
     expect(manifest.devDependencies['svc-gateway']).toMatch(/^file:/)
-    for (const path of ['definition.yaml', 'flows/hello.xml', 'tests/hello.xml', 'Dockerfile', '.gitignore', '.github/workflows/ci.yml', '.vscode/settings.json', 'README.md']) {
+    for (const path of [
+      'definition.yaml',
+      'flows/hello.xml',
+      'tests/hello.xml',
+      'Dockerfile',
+      '.gitignore',
+      '.github/workflows/ci.yml',
+      '.vscode/settings.json',
+      'README.md',
+    ]) {
       expect(existsSync(join(project, path)), path).toBe(true)
     }
     const flow = readFileSync(join(project, 'flows/hello.xml'), 'utf8')
@@ -145,10 +195,16 @@ describe('the packed package installed into a new project', () => {
 
   it('svc-lsp --stdio answers initialize', async () => {
     const child = spawn('npx', ['--no-install', 'svc-lsp', '--stdio'], { cwd: project })
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
+    const connection = createMessageConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    )
     connection.listen()
     try {
-      const result = await connection.sendRequest<{ serverInfo: { name: string }; capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: `file://${project}`, capabilities: {} })
+      const result = await connection.sendRequest<{
+        serverInfo: { name: string }
+        capabilities: Record<string, unknown>
+      }>('initialize', { processId: process.pid, rootUri: `file://${project}`, capabilities: {} })
       expect(result.serverInfo.name).toBe('svc-lsp')
       expect(result.capabilities).toHaveProperty('hoverProvider')
     } finally {

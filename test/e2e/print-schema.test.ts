@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../../', import.meta.url).pathname

@@ -5,11 +5,13 @@
  * serving; `-o --watch` rewrites the output folder; SIGTERM ends with status 0. Every wait is for a
  * line the command writes, never a sleep.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
 
@@ -23,7 +25,8 @@ paths:
     get:
       x-svc-flow: flows/hello.xml
 `
-const flowSaying = (text: string) => `<flow>\n  <eval out="$text">'${text}'</eval>\n  <dump in="$text" mime="text/plain"/>\n</flow>\n`
+const flowSaying = (text: string) =>
+  `<flow>\n  <eval out="$text">'${text}'</eval>\n  <dump in="$text" mime="text/plain"/>\n</flow>\n`
 
 interface Command {
   readonly child: ChildProcess
@@ -35,7 +38,11 @@ interface Command {
 }
 
 function startCommand(args: string[], cwd: string, env: Record<string, string> = {}): Command {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const lines = { stdout: [] as string[], stderr: [] as string[] }
   const waiters = new Set<() => void>()
   for (const name of ['stdout', 'stderr'] as const) {
@@ -61,7 +68,12 @@ function startCommand(args: string[], cwd: string, env: Record<string, string> =
         if (check()) return
         waiters.add(check)
         void exited.then((code) => {
-          if (waiters.has(check)) reject(new Error(`exited with ${code} before ${pattern}:\n${lines.stdout.join('\n')}\n${lines.stderr.join('\n')}`))
+          if (waiters.has(check))
+            reject(
+              new Error(
+                `exited with ${code} before ${pattern}:\n${lines.stdout.join('\n')}\n${lines.stderr.join('\n')}`,
+              ),
+            )
         })
       })
     },
@@ -101,10 +113,15 @@ async function listeningPort(command: Command): Promise<number> {
 describe('CL6/CL7 svc-compile --serve --watch', () => {
   it('picks up a good edit on the same port, keeps serving the last good build after a broken one, exits 0 on SIGTERM', async () => {
     const dir = project({ 'definition.yaml': DEFINITION, 'flows/hello.xml': flowSaying('one') })
-    const command = track(startCommand(['definition.yaml', '--serve', '--watch', '-p', '0', '--host', '127.0.0.1'], dir))
+    const command = track(
+      startCommand(['definition.yaml', '--serve', '--watch', '-p', '0', '--host', '127.0.0.1'], dir),
+    )
     const port = await listeningPort(command)
     const url = `http://127.0.0.1:${port}`
-    await command.waitFor('stdout', /^svc-compile: serving 1 route, 1 flow on http:\/\/127\.0\.0\.1:\d+ \(revision [0-9a-f]{12}, built in [\d.]+ s\)$/)
+    await command.waitFor(
+      'stdout',
+      /^svc-compile: serving 1 route, 1 flow on http:\/\/127\.0\.0\.1:\d+ \(revision [0-9a-f]{12}, built in [\d.]+ s\)$/,
+    )
     expect((await send(url, { path: '/api/hello' })).body).toBe('one')
 
     // a good edit
@@ -117,7 +134,11 @@ describe('CL6/CL7 svc-compile --serve --watch', () => {
     mark = command.stdout.length
     const errMark = command.stderr.length
     writeFileSync(join(dir, 'flows/hello.xml'), '<flow>\n  <eval out="$text">tolowr(1)</eval>\n</flow>\n')
-    await command.waitFor('stdout', /^svc-compile: rebuild failed \(1 error\); still serving revision [0-9a-f]{12}$/, mark)
+    await command.waitFor(
+      'stdout',
+      /^svc-compile: rebuild failed \(1 error\); still serving revision [0-9a-f]{12}$/,
+      mark,
+    )
     await command.waitFor('stderr', /^flows\/hello\.xml:2:21: error: unknown function tolowr\(\)/, errMark)
     expect((await send(url, { path: '/api/hello' })).body).toBe('two')
 
@@ -139,7 +160,9 @@ describe('CL6/CL7 svc-compile --serve --watch', () => {
 
   it('a first build with errors keeps the port open; a later good edit starts serving', async () => {
     const dir = project({ 'definition.yaml': DEFINITION, 'flows/hello.xml': '<flow>\n  <evall/>\n</flow>\n' })
-    const command = track(startCommand(['definition.yaml', '--serve', '--watch', '-p', '0', '--host', '127.0.0.1'], dir))
+    const command = track(
+      startCommand(['definition.yaml', '--serve', '--watch', '-p', '0', '--host', '127.0.0.1'], dir),
+    )
     const port = await listeningPort(command)
     await command.waitFor('stdout', /^svc-compile: build failed \(1 error\); listening on .*, waiting for changes$/)
     expect((await send(`http://127.0.0.1:${port}`, { path: '/api/hello' })).status).toBe(503)
@@ -154,10 +177,14 @@ describe('CL6/CL7 svc-compile --serve --watch', () => {
       'definition.yaml': DEFINITION,
       'flows/hello.xml': `<flow>\n  <eval out="$text" if="svc-log('logged')">concat($server/role, ' ', $request/debug)</eval>\n  <dump in="$text" mime="text/plain"/>\n</flow>\n`,
     })
-    const command = track(startCommand(['definition.yaml', '--serve', '-p', '0', '--host', '127.0.0.1', '-d', 'flow:info'], dir))
+    const command = track(
+      startCommand(['definition.yaml', '--serve', '-p', '0', '--host', '127.0.0.1', '-d', 'flow:info'], dir),
+    )
     const port = await listeningPort(command)
     const url = `http://127.0.0.1:${port}`
-    expect((await send(url, { path: '/api/hello', headers: { Debug: 'flow:info:append' } })).body).toBe('devel flow:info:append\ninfo [flow] logged\n')
+    expect((await send(url, { path: '/api/hello', headers: { Debug: 'flow:info:append' } })).body).toBe(
+      'devel flow:info:append\ninfo [flow] logged\n',
+    )
     expect((await send(url, { path: '/api/hello' })).body).toBe('devel ')
     await command.waitFor('stderr', /"type":"svc_debug".*"message":"logged"/)
 
@@ -172,7 +199,10 @@ describe('CL7 svc-compile -o --watch', () => {
   it('rewrites the output folder after a good edit and keeps it after a broken one', async () => {
     const dir = project({ 'definition.yaml': DEFINITION, 'flows/hello.xml': flowSaying('one') })
     const command = track(startCommand(['definition.yaml', '-o', 'dist', '--watch'], dir))
-    await command.waitFor('stdout', /^svc-compile: built dist in [\d.]+ s: 1 route, 1 flow, server\.mjs [\d.]+ [KM]B, revision [0-9a-f]{12}$/)
+    await command.waitFor(
+      'stdout',
+      /^svc-compile: built dist in [\d.]+ s: 1 route, 1 flow, server\.mjs [\d.]+ [KM]B, revision [0-9a-f]{12}$/,
+    )
     const first = JSON.parse(readFileSync(join(dir, 'dist/build.json'), 'utf8')).revision
     let mark = command.stdout.length
     writeFileSync(join(dir, 'flows/hello.xml'), flowSaying('two'))

@@ -11,7 +11,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { childrenNamed, parseXmlTree } from '../helpers/xml-tree.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -82,7 +84,9 @@ describe('svc-test', COMMAND_TESTS, () => {
     expect(timeout.code).toBe(2)
     const help = await svcTest(['--help'], SHOP)
     expect(help.code).toBe(0)
-    expect(help.stdout).toContain('svc-test [--definition <file>] [-d <debug>] [--timeout <seconds>] [--reporter tap|junit|json]')
+    expect(help.stdout).toContain(
+      'svc-test [--definition <file>] [-d <debug>] [--timeout <seconds>] [--reporter tap|junit|json]',
+    )
     const reporter = await svcTest(['--reporter', 'xunit', 'tests/pass.xml'], SHOP)
     expect(reporter.code).toBe(2)
     expect(reporter.stderr).toMatch(/^svc-test: unknown reporter "xunit" \(expected tap, junit, json\)/)
@@ -93,12 +97,20 @@ describe('svc-test', COMMAND_TESTS, () => {
     expect(result.messages.trim()).toBe('')
     // issue 14: no access (or upstream) log lines unless --verbose
     expect(result.stderr).toBe('')
-    expect(lines(result.stdout)).toEqual(['TAP version 14', '1..1', 'ok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions', '# passed: 1, failed: 0'])
+    expect(lines(result.stdout)).toEqual([
+      'TAP version 14',
+      '1..1',
+      'ok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions',
+      '# passed: 1, failed: 0',
+    ])
     expect(result.code).toBe(0)
   })
 
   it('TS10-TS12: failed assertions, a raised error, a compile error and a missing file, each in its TAP shape', async () => {
-    const result = await svcTest(['tests/fail.xml', 'tests/error.xml', 'tests/bad-json.xml', 'tests/missing.xml', 'tests/pass.xml'], SHOP)
+    const result = await svcTest(
+      ['tests/fail.xml', 'tests/error.xml', 'tests/bad-json.xml', 'tests/missing.xml', 'tests/pass.xml'],
+      SHOP,
+    )
     const badJson = `the body of <assert> is not a JSON array: invalid JSON: unexpected character ']', expected a JSON value`
     expect(tapLines(result.stdout)).toEqual([
       'TAP version 14',
@@ -149,7 +161,15 @@ describe('svc-test', COMMAND_TESTS, () => {
       ),
       `# error: tests/bad-json.xml:2:32: ${badJson}`,
       'not ok 4 tests/missing.xml: 0 assertions, 0 failed',
-      ...yaml('message: "file not found"', 'severity: fail', 'file: "tests/missing.xml"', 'duration_ms: <ms>', 'error:', '  kind: not-found', '  message: "file not found"'),
+      ...yaml(
+        'message: "file not found"',
+        'severity: fail',
+        'file: "tests/missing.xml"',
+        'duration_ms: <ms>',
+        'error:',
+        '  kind: not-found',
+        '  message: "file not found"',
+      ),
       '# error: file not found',
       'ok 5 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions',
       '# passed: 1, failed: 4',
@@ -157,12 +177,15 @@ describe('svc-test', COMMAND_TESTS, () => {
     expect(result.code).toBe(1)
     // ACT-COMMON-4: compile errors of test documents in the CL4 shape, with a code frame
     expect(result.messages).toContain(`tests/bad-json.xml:2:32: error: the body of <assert> is not a JSON array`)
-    expect(result.messages).toContain(' 2 |   <assert>[ [ "1 = 1", true ], ]</assert>\n   |                                ^')
+    expect(result.messages).toContain(
+      ' 2 |   <assert>[ [ "1 = 1", true ], ]</assert>\n   |                                ^',
+    )
   })
 
   it('ACT-assert-1, ACT-set-env-1: dynamic bodies are checked when they run; errors point into the flow that raised them', async () => {
     const result = await svcTest(['tests/dynamic.xml', 'tests/sub-flow-error.xml'], SHOP)
-    const noBackend = "Upstream Request Failed (3101): Request 'stock' to http://stock.test/x failed: no backend flow registered"
+    const noBackend =
+      "Upstream Request Failed (3101): Request 'stock' to http://stock.test/x failed: no backend flow registered"
     expect(tapLines(result.stdout)).toEqual([
       'TAP version 14',
       '1..2',
@@ -197,7 +220,12 @@ describe('svc-test', COMMAND_TESTS, () => {
 
   it('TS8: backend flows answer request, requests and the test flow`s own request, in key order, with assertions inside', async () => {
     const result = await svcTest(['--verbose', 'tests/backend.xml'], SHOP)
-    expect(lines(result.stdout)).toEqual(['TAP version 14', '1..1', 'ok 1 GET /shop/items/A-1 (tests/backend.xml): 16 assertions', '# passed: 1, failed: 0'])
+    expect(lines(result.stdout)).toEqual([
+      'TAP version 14',
+      '1..1',
+      'ok 1 GET /shop/items/A-1 (tests/backend.xml): 16 assertions',
+      '# passed: 1, failed: 0',
+    ])
     // LG5: every answer has its svc_request line (shown with --verbose)
     expect(result.stderr).toContain('"url":"http://stock.test/price/A-1","method":"GET","status":200')
   })
@@ -210,13 +238,21 @@ describe('svc-test', COMMAND_TESTS, () => {
 
   it('TS6, TS7: variables are shared both ways; set-env reaches $env and {env: NAME} sources; POST with body and headers', async () => {
     const result = await svcTest(['tests/shared.xml'], SHOP)
-    expect(lines(result.stdout)).toEqual(['TAP version 14', '1..1', 'ok 1 GET /shop/mode (tests/shared.xml): 15 assertions', '# passed: 1, failed: 0'])
+    expect(lines(result.stdout)).toEqual([
+      'TAP version 14',
+      '1..1',
+      'ok 1 GET /shop/mode (tests/shared.xml): 15 assertions',
+      '# passed: 1, failed: 0',
+    ])
   })
 
   it('TS9: each file starts afresh: no variables, overrides or backend flows from the file before', async () => {
     // shared.xml sets SHOP_MODE and a catch-all backend flow; pass.xml would see neither
     const result = await svcTest(['tests/shared.xml', 'tests/no-backend.xml'], SHOP)
-    expect(lines(result.stdout).slice(2, 4)).toEqual(['ok 1 GET /shop/mode (tests/shared.xml): 15 assertions', 'ok 2 GET /shop/items/A-1 (tests/no-backend.xml): 3 assertions'])
+    expect(lines(result.stdout).slice(2, 4)).toEqual([
+      'ok 1 GET /shop/mode (tests/shared.xml): 15 assertions',
+      'ok 2 GET /shop/items/A-1 (tests/no-backend.xml): 3 assertions',
+    ])
   })
 
   it('TS3: a definition with compile errors bails out', async () => {
@@ -253,7 +289,10 @@ describe('svc-test', COMMAND_TESTS, () => {
   it('TS2: the definition is found above the first test file, or named by --definition', async () => {
     const found = await svcTest(['shop/tests/pass.xml'], FIXTURES)
     expect(lines(found.stdout)[2]).toBe('ok 1 GET /shop/hello?name=Ada (shop/tests/pass.xml): 19 assertions')
-    const named = await svcTest(['--definition', '../shop/definition.yaml', 'tests/plain.xml'], join(FIXTURES, 'no-definition'))
+    const named = await svcTest(
+      ['--definition', '../shop/definition.yaml', 'tests/plain.xml'],
+      join(FIXTURES, 'no-definition'),
+    )
     expect(named.code).toBe(0)
   })
 
@@ -263,7 +302,10 @@ describe('svc-test', COMMAND_TESTS, () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
     const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
     // the stock request would wait 20 s for the silent upstream (SVC_DEFAULT_TIMEOUT)
-    const result = await svcTest(['--timeout', '0.5', 'tests/slow.xml', 'tests/fail.xml'], SHOP, { STOCK_ORIGIN: origin, SVC_DEFAULT_TIMEOUT: '20' })
+    const result = await svcTest(['--timeout', '0.5', 'tests/slow.xml', 'tests/fail.xml'], SHOP, {
+      STOCK_ORIGIN: origin,
+      SVC_DEFAULT_TIMEOUT: '20',
+    })
     expect(tapLines(result.stdout).slice(0, 15)).toEqual([
       'TAP version 14',
       '1..2',
@@ -319,16 +361,31 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
     expect(suite!.attributes).toMatchObject({ tests: '3', failures: '1', errors: '1' })
     const cases = childrenNamed(suite!, 'testcase')
     expect(cases.map(({ attributes: { time, ...rest } }) => [rest, time])).toEqual([
-      [{ classname: 'tests.report', name: 'tests/report.xml', file: 'tests/report.xml', line: '11', assertions: '2' }, expect.stringMatching(/^\d+\.\d{3}$/)],
-      [{ classname: 'tests.pass', name: 'tests/pass.xml', file: 'tests/pass.xml', line: '1', assertions: '19' }, expect.stringMatching(/^\d+\.\d{3}$/)],
-      [{ classname: 'tests.error', name: 'tests/error.xml', file: 'tests/error.xml', line: '3', assertions: '1' }, expect.stringMatching(/^\d+\.\d{3}$/)],
+      [
+        { classname: 'tests.report', name: 'tests/report.xml', file: 'tests/report.xml', line: '11', assertions: '2' },
+        expect.stringMatching(/^\d+\.\d{3}$/),
+      ],
+      [
+        { classname: 'tests.pass', name: 'tests/pass.xml', file: 'tests/pass.xml', line: '1', assertions: '19' },
+        expect.stringMatching(/^\d+\.\d{3}$/),
+      ],
+      [
+        { classname: 'tests.error', name: 'tests/error.xml', file: 'tests/error.xml', line: '3', assertions: '1' },
+        expect.stringMatching(/^\d+\.\d{3}$/),
+      ],
     ])
     const failures = childrenNamed(cases[0]!, 'failure')
-    expect(failures.map((failure) => failure.attributes)).toEqual([{ message: `tests/report.xml:11:5: ${MESSAGE}: expected 200, got 502`, type: 'assertion' }])
-    expect(failures[0]!.text).toBe(`assertion 2 at tests/report.xml:11:5\nexpression: $status\nmessage: ${MESSAGE}\nexpected: 200\nactual: 502`)
+    expect(failures.map((failure) => failure.attributes)).toEqual([
+      { message: `tests/report.xml:11:5: ${MESSAGE}: expected 200, got 502`, type: 'assertion' },
+    ])
+    expect(failures[0]!.text).toBe(
+      `assertion 2 at tests/report.xml:11:5\nexpression: $status\nmessage: ${MESSAGE}\nexpected: 200\nactual: 502`,
+    )
     expect(cases[1]!.children.map((child) => child.name)).toEqual(['properties'])
     const errors = childrenNamed(cases[2]!, 'error')
-    expect(errors.map((error) => error.attributes)).toEqual([{ message: 'tests/error.xml:3:3: stop here (5000): the test gave up', type: 'raised' }])
+    expect(errors.map((error) => error.attributes)).toEqual([
+      { message: 'tests/error.xml:3:3: stop here (5000): the test gave up', type: 'raised' },
+    ])
     // the failed file's alert explains its 502; access and upstream lines stay out without --verbose
     expect(result.stderr).toContain('"type":"svc_alert"')
     expect(result.stderr).toContain('no backend flow registered')
@@ -342,7 +399,12 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
     const result = await svcTest(['--reporter', 'json', '--output', output, ...FILES], SHOP)
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(`svc-test: passed: 1, failed: 2 (json report in ${output})\n`)
-    const document = JSON.parse(readFileSync(output, 'utf8')) as { files: Record<string, unknown>[]; summary: unknown; bailOut: unknown; definition: unknown }
+    const document = JSON.parse(readFileSync(output, 'utf8')) as {
+      files: Record<string, unknown>[]
+      summary: unknown
+      bailOut: unknown
+      definition: unknown
+    }
     expect(document.bailOut).toBeNull()
     expect(document.definition).toBe('definition.yaml')
     expect(document.summary).toMatchObject({ files: 3, passed: 1, failed: 2, assertions: 22, failedAssertions: 1 })
@@ -362,11 +424,17 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
         actual: '502',
       },
     ])
-    expect(document.files[2]!['error']).toEqual({ kind: 'raised', location: { file: 'tests/error.xml', line: 3, column: 3 }, message: 'stop here (5000): the test gave up' })
+    expect(document.files[2]!['error']).toEqual({
+      kind: 'raised',
+      location: { file: 'tests/error.xml', line: 3, column: 3 },
+      message: 'stop here (5000): the test gave up',
+    })
     // a dynamic body's assertions exist only once it ran: they name their <assert> element (line 4);
     // a static body's name their own `[` (line 6)
     const dynamic = await svcTest(['--reporter', 'json', 'tests/dynamic.xml'], SHOP)
-    const assertions = (JSON.parse(dynamic.stdout) as { files: { assertions: { location: unknown; expression: string }[] }[] }).files[0]!.assertions
+    const assertions = (
+      JSON.parse(dynamic.stdout) as { files: { assertions: { location: unknown; expression: string }[] }[] }
+    ).files[0]!.assertions
     expect(assertions.map(({ location, expression }) => [location, expression])).toEqual([
       [{ file: 'tests/dynamic.xml', line: 4, column: 3 }, '1 + 2'],
       [{ file: 'tests/dynamic.xml', line: 4, column: 3 }, 'string-length("ab")'],
@@ -380,13 +448,24 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
     const tap = await svcTest(['--output', join(dir, 'report.tap'), 'tests/pass.xml'], SHOP)
     expect(tap.code).toBe(0)
     expect(tap.stdout).toBe(`svc-test: passed: 1, failed: 0 (tap report in ${join(dir, 'report.tap')})\n`)
-    expect(readFileSync(join(dir, 'report.tap'), 'utf8')).toBe('TAP version 14\n1..1\nok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions\n# passed: 1, failed: 0\n')
-    const bail = await svcTest(['--reporter', 'junit', '--output', join(dir, 'junit.xml'), 'tests/any.xml'], join(FIXTURES, 'broken'))
+    expect(readFileSync(join(dir, 'report.tap'), 'utf8')).toBe(
+      'TAP version 14\n1..1\nok 1 GET /shop/hello?name=Ada (tests/pass.xml): 19 assertions\n# passed: 1, failed: 0\n',
+    )
+    const bail = await svcTest(
+      ['--reporter', 'junit', '--output', join(dir, 'junit.xml'), 'tests/any.xml'],
+      join(FIXTURES, 'broken'),
+    )
     expect(bail.code).toBe(1)
     expect(bail.stdout).toBe(`svc-test: bail out: definition has errors (junit report in ${join(dir, 'junit.xml')})\n`)
-    const [testcase] = childrenNamed(childrenNamed(parseXmlTree(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testsuite')[0]!, 'testcase')
+    const [testcase] = childrenNamed(
+      childrenNamed(parseXmlTree(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testsuite')[0]!,
+      'testcase',
+    )
     expect(childrenNamed(testcase!, 'error').map((error) => [error.attributes, error.text])).toEqual([
-      [{ message: 'definition has errors', type: 'bail-out' }, 'flows/a.xml:2:3: unknown action <evall>; did you mean <eval>?'],
+      [
+        { message: 'definition has errors', type: 'bail-out' },
+        'flows/a.xml:2:3: unknown action <evall>; did you mean <eval>?',
+      ],
     ])
     const unwritable = await svcTest(['--output', join(dir, 'report.tap', 'x.tap'), 'tests/pass.xml'], SHOP)
     expect(unwritable.code).toBe(2)
@@ -404,7 +483,11 @@ describe('svc-test --reporter, --output, --verbose (issue 14)', COMMAND_TESTS, (
 /** Every example with test documents: its tests pass (operations.md TS12 exit 0). */
 const EXAMPLES = join(ROOT, 'examples')
 const examplesWithTests = existsSync(EXAMPLES)
-  ? readdirSync(EXAMPLES).filter((name) => existsSync(join(EXAMPLES, name, 'tests')) && readdirSync(join(EXAMPLES, name, 'tests')).some((file) => file.endsWith('.xml')))
+  ? readdirSync(EXAMPLES).filter(
+      (name) =>
+        existsSync(join(EXAMPLES, name, 'tests')) &&
+        readdirSync(join(EXAMPLES, name, 'tests')).some((file) => file.endsWith('.xml')),
+    )
   : []
 
 describe.each(examplesWithTests)('svc-test on examples/%s', COMMAND_TESTS, (name) => {

@@ -7,9 +7,11 @@
  * (through /h/queued, whose longer timeout leaves room for the wait in the pool).
  */
 import { readdirSync, rmSync } from 'node:fs'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../helpers/gateway-process.js'
-import { startFaultUpstream, type Fault, type FaultUpstream } from '../helpers/fault-upstream.js'
+
+import { type Fault, type FaultUpstream, startFaultUpstream } from '../helpers/fault-upstream.js'
+import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
 
 const FIXTURE = new URL('../fixtures/hardening/definition.yaml', import.meta.url).pathname
@@ -46,7 +48,14 @@ interface Expected {
 }
 
 const FAULTS: [Fault, Expected][] = [
-  ['reset-mid-body', { status: 502, code: 3101, info: /^Request 'main' to http:\/\/127\.0\.0\.1:\d+\/reset-mid-body failed: connection reset$/ }],
+  [
+    'reset-mid-body',
+    {
+      status: 502,
+      code: 3101,
+      info: /^Request 'main' to http:\/\/127\.0\.0\.1:\d+\/reset-mid-body failed: connection reset$/,
+    },
+  ],
   ['close-mid-body', { status: 502, code: 3101, info: /failed: connection reset$/ }],
   ['slow-drip', { status: 504, code: 3102, info: /timed out after 1 s \(overall timeout\)$/ }],
   ['silent', { status: 504, code: 3102, info: /timed out after 1 s \(overall timeout\)$/ }],
@@ -95,7 +104,11 @@ describe('upstream faults', () => {
     // closed lingers until the client's FIN arrives; faults must not add any. No event says that a
     // descriptor closed, so the count is read again for up to 3 s.
     let after = openDescriptors(gateway.pid)
-    for (const deadline = performance.now() + 3000; after > before + 2 && performance.now() < deadline; after = openDescriptors(gateway.pid)) {
+    for (
+      const deadline = performance.now() + 3000;
+      after > before + 2 && performance.now() < deadline;
+      after = openDescriptors(gateway.pid)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     expect(after).toBeLessThanOrEqual(before + 2)
@@ -106,12 +119,19 @@ describe('SVC_UPSTREAM_MAX_CONNECTIONS', () => {
   it('bounds the connections to one origin; further requests wait and succeed', async () => {
     // an upstream of its own, so that every connection it counts is this gateway's
     const slow = await startFaultUpstream()
-    const limited = await startBundle(bundle, { UPSTREAM: slow.origin, REFUSED: slow.origin, SVC_UPSTREAM_MAX_CONNECTIONS: '2', SVC_ACCESS_LOG: 'false' })
+    const limited = await startBundle(bundle, {
+      UPSTREAM: slow.origin,
+      REFUSED: slow.origin,
+      SVC_UPSTREAM_MAX_CONNECTIONS: '2',
+      SVC_ACCESS_LOG: 'false',
+    })
     try {
       const started = performance.now()
       // /h/queued has a 20 s timeout: the wait for a pooled connection counts against it (UP-TIME-1),
       // and the third round ends after about 900 ms, too close to the 1 s of /h/upstream on a busy machine
-      const answers = await Promise.all(Array.from({ length: 6 }, () => send(limited.url, { path: '/h/queued/slow-ok' })))
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => send(limited.url, { path: '/h/queued/slow-ok' })),
+      )
       expect(answers.map((a) => `${a.status} ${a.body}`)).toEqual(Array(6).fill('200 {"ok":true}'))
       expect(slow.peak).toBeLessThanOrEqual(2)
       // 6 answers of 300 ms over 2 connections take three rounds

@@ -3,8 +3,8 @@
  * it reads the request head and acts according to the first path segment (FAULTS). It counts open
  * connections, so a test can check that the gateway freed its socket after each fault.
  */
-import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 
 export type Fault =
   | 'ok'
@@ -25,12 +25,15 @@ function head(status: string, fields: string[]): string {
 }
 
 const ACTIONS: { readonly [F in Fault]: (socket: Socket, timers: Set<NodeJS.Timeout>) => void } = {
-  ok: (socket) => socket.write(head('200 OK', ['Content-Type: application/json', `Content-Length: ${OK_BODY.length}`]) + OK_BODY),
+  ok: (socket) =>
+    socket.write(head('200 OK', ['Content-Type: application/json', `Content-Length: ${OK_BODY.length}`]) + OK_BODY),
   'slow-ok': (socket, timers) => {
     timers.add(setTimeout(() => ACTIONS.ok(socket, timers), 300))
   },
   'reset-mid-body': (socket) => {
-    socket.write(head('200 OK', ['Content-Type: text/plain', 'Content-Length: 1000']) + 'x'.repeat(100), () => socket.resetAndDestroy())
+    socket.write(head('200 OK', ['Content-Type: text/plain', 'Content-Length: 1000']) + 'x'.repeat(100), () =>
+      socket.resetAndDestroy(),
+    )
   },
   'close-mid-body': (socket) => {
     socket.end(head('200 OK', ['Content-Type: text/plain', 'Content-Length: 1000']) + 'x'.repeat(100))
@@ -46,8 +49,13 @@ const ACTIONS: { readonly [F in Fault]: (socket: Socket, timers: Set<NodeJS.Time
     const fields = Array.from({ length: 64 }, (_, i) => `X-Filler-${i}: ${'f'.repeat(1024)}`)
     socket.end(head('200 OK', [...fields, 'Content-Length: 2']) + 'ok')
   },
-  'long-body': (socket) => socket.write(head('200 OK', ['Content-Type: text/plain', 'Content-Length: 2']) + 'okEXTRA BYTES THAT ARE NOT A RESPONSE\r\n\r\n'),
-  'bad-chunked': (socket) => socket.end(head('200 OK', ['Content-Type: text/plain', 'Transfer-Encoding: chunked']) + 'zz\r\nnope\r\n0\r\n\r\n'),
+  'long-body': (socket) =>
+    socket.write(
+      head('200 OK', ['Content-Type: text/plain', 'Content-Length: 2']) +
+        'okEXTRA BYTES THAT ARE NOT A RESPONSE\r\n\r\n',
+    ),
+  'bad-chunked': (socket) =>
+    socket.end(head('200 OK', ['Content-Type: text/plain', 'Transfer-Encoding: chunked']) + 'zz\r\nnope\r\n0\r\n\r\n'),
 }
 
 export interface FaultUpstream {
@@ -106,7 +114,10 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     closedAfter(fault, timeoutMs = 3000) {
       if (!serving(fault)) return Promise.resolve()
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the upstream connection of '${fault}' is still open after ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`the upstream connection of '${fault}' is still open after ${timeoutMs} ms`)),
+          timeoutMs,
+        )
         waiters.push({
           fault,
           done: () => {

@@ -2,13 +2,14 @@
  * Compiles a project into a temporary folder and runs its `server.mjs` as a child process on a free
  * port of 127.0.0.1 (style: end-to-end tests speak real HTTP to a real bundle).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { compile, type CompileResult } from '../../compiler/index.js'
+
 import { formatReport } from '../../compiler/diagnostics/format.js'
+import { compile, type CompileResult } from '../../compiler/index.js'
 
 export interface RunningGateway {
   readonly url: string
@@ -52,7 +53,8 @@ export async function startBundle(outDir: string, env: Record<string, string> = 
     for (const waiter of [...waiters]) waiter(line)
   })
   const port = await new Promise<number>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`server exited with ${code} before listening:\n${logLines.join('\n')}`))
+    const onExit = (code: number | null) =>
+      reject(new Error(`server exited with ${code} before listening:\n${logLines.join('\n')}`))
     child.once('exit', onExit)
     lines.on('line', (line) => {
       logLines.push(line)

@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+
 import { expect } from 'vitest'
 
 /** True when this run rewrites expected files instead of only comparing them. */
@@ -28,7 +29,8 @@ export function expectMatchesFile(actual: string, expectedPath: string): void {
 }
 
 function compareWithFile(actual: string, expectedPath: string): void {
-  if (!existsSync(expectedPath)) expect.fail(`expected file ${shown(expectedPath)} does not exist; UPDATE_GOLDEN=1 writes it`)
+  if (!existsSync(expectedPath))
+    expect.fail(`expected file ${shown(expectedPath)} does not exist; UPDATE_GOLDEN=1 writes it`)
   expect(actual, `${shown(expectedPath)} (${HOW_TO_UPDATE})`).toBe(readFileSync(expectedPath, 'utf8'))
 }
 
@@ -53,6 +55,8 @@ export function expectMatchesFolder(actual: ReadonlyMap<string, string>, expecte
       writeFileSync(join(expectedDir, path), text)
     }
   }
-  expect(filesUnder(expectedDir), `the files of ${shown(expectedDir)} (${HOW_TO_UPDATE})`).toEqual([...actual.keys()].sort())
+  expect(filesUnder(expectedDir), `the files of ${shown(expectedDir)} (${HOW_TO_UPDATE})`).toEqual(
+    [...actual.keys()].sort(),
+  )
   for (const [path, text] of actual) compareWithFile(text, join(expectedDir, path))
 }

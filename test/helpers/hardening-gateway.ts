@@ -3,8 +3,8 @@
  * tests start it: `UPSTREAM` points at the recording upstream, `REFUSED` at a port nothing listens on,
  * and the limits are short so that slow-client cases finish quickly. Tests add their own settings.
  */
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from './gateway-process.js'
-import { startRecordingUpstream, type RecordingUpstream } from './upstream-server.js'
+import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from './gateway-process.js'
+import { type RecordingUpstream, startRecordingUpstream } from './upstream-server.js'
 
 export const HARDENING_FIXTURE = new URL('../fixtures/hardening/definition.yaml', import.meta.url).pathname
 

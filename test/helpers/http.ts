@@ -22,12 +22,24 @@ export function send(baseUrl: string, req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(baseUrl)
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: url.hostname, port: url.port, method: req.method ?? 'GET', path: req.path, headers: req.headers ?? {}, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers: req.headers ?? {},
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? '',
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         )
         res.on('error', reject)
       },

@@ -42,12 +42,19 @@ export function rawRequest(port: number, bytes: string | Buffer, options: RawOpt
     let timer: NodeJS.Timeout | undefined
     const guard = setTimeout(() => {
       socket.destroy()
-      reject(new Error(`no close within ${options.timeoutMs ?? 10000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`))
+      reject(
+        new Error(
+          `no close within ${options.timeoutMs ?? 10000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`,
+        ),
+      )
     }, options.timeoutMs ?? 10000)
     const finish = (): void => {
       clearTimeout(guard)
       clearTimeout(timer)
-      resolve({ ...parseRawResponse(Buffer.concat(chunks).toString('latin1'), performance.now() - started), partsWritten: next })
+      resolve({
+        ...parseRawResponse(Buffer.concat(chunks).toString('latin1'), performance.now() - started),
+        partsWritten: next,
+      })
     }
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('error', (error: NodeJS.ErrnoException) => {
@@ -102,7 +109,14 @@ export function parseRawResponse(raw: string, elapsedMs = 0): Omit<RawResponse, 
     const colon = line.indexOf(':')
     return [line.slice(0, colon), line.slice(colon + 1).trim()]
   })
-  return { raw, statusLine, status: Number(statusLine.split(' ')[1] ?? 0), headers, body: end < 0 ? '' : raw.slice(end + 4), elapsedMs }
+  return {
+    raw,
+    statusLine,
+    status: Number(statusLine.split(' ')[1] ?? 0),
+    headers,
+    body: end < 0 ? '' : raw.slice(end + 4),
+    elapsedMs,
+  }
 }
 
 /** The value of the first header field named `name` (any case), or undefined. */

@@ -43,7 +43,13 @@ function received(req: IncomingMessage, body: Buffer): ReceivedRequest {
     const name = req.rawHeaders[i]!.toLowerCase()
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1]! : `${headers[name]}, ${req.rawHeaders[i + 1]}`
   }
-  return { method: req.method ?? '', path: mark < 0 ? url : url.slice(0, mark), query: mark < 0 ? null : url.slice(mark + 1), headers, body: body.toString('utf8') }
+  return {
+    method: req.method ?? '',
+    path: mark < 0 ? url : url.slice(0, mark),
+    query: mark < 0 ? null : url.slice(mark + 1),
+    headers,
+    body: body.toString('utf8'),
+  }
 }
 
 export async function startRecordingUpstream(spec: Pick<UpstreamSpec, 'routes'> = {}): Promise<RecordingUpstream> {
@@ -62,7 +68,10 @@ export async function startRecordingUpstream(spec: Pick<UpstreamSpec, 'routes'> 
         return
       }
       const body = route.json !== undefined ? JSON.stringify(route.json) : (route.body ?? '')
-      res.writeHead(route.status ?? 200, { ...(route.json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...route.headers })
+      res.writeHead(route.status ?? 200, {
+        ...(route.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...route.headers,
+      })
       res.end(body)
     })
   })

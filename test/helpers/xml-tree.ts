@@ -17,7 +17,12 @@ export function parseXmlTree(text: string): XmlElement {
   const stack: XmlElement[] = []
   let root: XmlElement | undefined
   parser.onopentag = (tag) => {
-    const element: XmlElement = { name: tag.name, attributes: { ...(tag.attributes as Record<string, string>) }, children: [], text: '' }
+    const element: XmlElement = {
+      name: tag.name,
+      attributes: { ...(tag.attributes as Record<string, string>) },
+      children: [],
+      text: '',
+    }
     stack.at(-1)?.children.push(element)
     root ??= element
     stack.push(element)

@@ -6,10 +6,18 @@ import { Pool } from 'undici'
 
 const port = Number(process.env.PORT || 8080)
 const host = process.env.HOST || '127.0.0.1'
-const pool = new Pool(process.env.UPSTREAM || 'http://127.0.0.1:9000', { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 })
+const pool = new Pool(process.env.UPSTREAM || 'http://127.0.0.1:9000', {
+  connections: 128,
+  pipelining: 1,
+  keepAliveTimeout: 60_000,
+})
 
 async function users() {
-  const { statusCode, body } = await pool.request({ method: 'GET', path: '/users', headers: { accept: 'application/json' } })
+  const { statusCode, body } = await pool.request({
+    method: 'GET',
+    path: '/users',
+    headers: { accept: 'application/json' },
+  })
   const text = await body.text()
   if (statusCode !== 200) throw new Error(`upstream status ${statusCode}`)
   return JSON.parse(text).map((user) => ({ userId: user.id, mail: user.email }))

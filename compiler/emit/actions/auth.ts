@@ -4,7 +4,7 @@
  * evaluated in that order (ACT-COMMON-2); all-static users are a hoisted constant.
  */
 import type { AuthUserNode } from '../../ir/gateway-actions.js'
-import { js, joinCode, lit, type Code } from '../code.js'
+import { type Code, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import type { ExpressionSite } from './expression.js'
 import type { ActionEmitter } from './types.js'
@@ -12,7 +12,10 @@ import { isDynamic, textCode } from './values.js'
 
 export const emitAuth: ActionEmitter<'auth'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'auth' }
-  const users = joinCode(node.users.map((user) => userCode(user, ctx, site)), ', ')
+  const users = joinCode(
+    node.users.map((user) => userCode(user, ctx, site)),
+    ', ',
+  )
   const dynamic = node.users.some((user) => isDynamic(user.name) || isDynamic(user.pass))
   const list = dynamic ? js`[${users}]` : ctx.hoist('USERS', js`Object.freeze([${users}])`)
   const code = js`if (!${ctx.runtime('authenticate')}(ctx, ${lit(site.at)}, ${list})) return ${ctx.runtime('BREAK')}`

@@ -5,6 +5,11 @@ import { callCode, locationCode } from './values.js'
 
 export const emitCopy: ActionEmitter<'copy'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'copy' }
-  const code = callCode(ctx.runtime('copyLocation'), [js`ctx`, lit(site.at), locationCode(node.input, ctx, site), locationCode(node.output, ctx, site)])
+  const code = callCode(ctx.runtime('copyLocation'), [
+    js`ctx`,
+    lit(site.at),
+    locationCode(node.input, ctx, site),
+    locationCode(node.output, ctx, site),
+  ])
   return { code, terminates: false, declares: false }
 }

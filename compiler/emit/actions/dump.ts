@@ -1,5 +1,5 @@
 /** `dump` (actions.md ACT-dump-1..5): `dump(ctx, at, location, mime?, status?)`, then the run ends. */
-import { js, joinCode, lit } from '../code.js'
+import { joinCode, js, lit } from '../code.js'
 import type { ActionEmitter } from './types.js'
 import { argumentsCode, callCode } from './values.js'
 
@@ -15,5 +15,9 @@ export const emitDump: ActionEmitter<'dump'> = (node, ctx) => {
     { at, action: 'dump' },
   )
   const call = callCode(ctx.runtime('dump'), [js`ctx`, lit(at), ...args])
-  return { code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'), terminates: true, declares: prelude.length > 0 }
+  return {
+    code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'),
+    terminates: true,
+    declares: prelude.length > 0,
+  }
 }

@@ -1,5 +1,5 @@
 /** `echo` (actions.md ACT-echo-1..4): `echo(ctx, at, text, mime?, status?)`, then the run ends (F-EXEC-3). */
-import { js, joinCode, lit } from '../code.js'
+import { joinCode, js, lit } from '../code.js'
 import type { ActionEmitter } from './types.js'
 import { argumentsCode, callCode } from './values.js'
 
@@ -14,5 +14,9 @@ export const emitEcho: ActionEmitter<'echo'> = (node, ctx) => {
     { at, action: 'echo' },
   )
   const call = callCode(ctx.runtime('echo'), [js`ctx`, lit(at), lit(node.text), ...args])
-  return { code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'), terminates: true, declares: prelude.length > 0 }
+  return {
+    code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'),
+    terminates: true,
+    declares: prelude.length > 0,
+  }
 }

@@ -1,5 +1,5 @@
 /** `pass-body` (actions.md ACT-pass-body-1..4): `passBody(ctx, at, request?, mime?, status?)`, then the run ends. */
-import { js, joinCode, lit } from '../code.js'
+import { joinCode, js, lit } from '../code.js'
 import type { ActionEmitter } from './types.js'
 import { argumentsCode, callCode } from './values.js'
 
@@ -15,5 +15,9 @@ export const emitPassBody: ActionEmitter<'pass-body'> = (node, ctx) => {
     { at, action: 'pass-body' },
   )
   const call = callCode(ctx.runtime('passBody'), [js`ctx`, lit(at), ...args])
-  return { code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'), terminates: true, declares: prelude.length > 0 }
+  return {
+    code: joinCode([...prelude, call, js`return ${ctx.runtime('BREAK')}`], '\n'),
+    terminates: true,
+    declares: prelude.length > 0,
+  }
 }

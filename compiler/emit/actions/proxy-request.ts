@@ -10,5 +10,9 @@ import type { ActionEmitter } from './types.js'
 export const emitProxyRequest: ActionEmitter<'proxy-request'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'proxy-request' }
   const config = emitTemplate(node.template, ctx, site)
-  return { code: js`await ${ctx.runtime('proxyRequest')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${config}, ${lit(node.last)})`, terminates: false, declares: false }
+  return {
+    code: js`await ${ctx.runtime('proxyRequest')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${config}, ${lit(node.last)})`,
+    terminates: false,
+    declares: false,
+  }
 }

@@ -3,7 +3,7 @@
  * TEMPLATE_n)`. The attributes are evaluated in document order, then the body template, which the
  * runtime runs (ACT-COMMON-2); an empty body passes no configuration.
  */
-import { js, joinCode, lit, type Code } from '../code.js'
+import { type Code, joinCode, js, lit } from '../code.js'
 import { emitTemplate } from '../template.js'
 import type { ActionEmitter } from './types.js'
 import { argumentsCode } from './values.js'

@@ -10,8 +10,16 @@ import type { ActionEmitter } from './types.js'
 export const emitRequests: ActionEmitter<'requests'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'requests' }
   if (node.template === null) {
-    return { code: js`await ${ctx.runtime('requestsFrom')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${lit(node.variable)})`, terminates: false, declares: false }
+    return {
+      code: js`await ${ctx.runtime('requestsFrom')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${lit(node.variable)})`,
+      terminates: false,
+      declares: false,
+    }
   }
   const text = js`${ctx.runtime('renderTemplate')}(ctx, ${emitTemplate(node.template, ctx, site)})`
-  return { code: js`await ${ctx.runtime('requests')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${text})`, terminates: false, declares: false }
+  return {
+    code: js`await ${ctx.runtime('requests')}(ctx, ${lit(site.at)}, ${lit(node.dir)}, ${text})`,
+    terminates: false,
+    declares: false,
+  }
 }

@@ -3,13 +3,16 @@
  * `SERVE_n = Object.freeze({ dir, fallback, terminate })`; `await serveFile(ctx, at, SERVE_n, out)`,
  * then, unless `terminate="false"`, the run ends (ACT-serve-7).
  */
-import { js, joinCode, lit } from '../code.js'
+import { joinCode, js, lit } from '../code.js'
 import type { ActionEmitter } from './types.js'
 import { callCode, locationCode } from './values.js'
 
 export const emitServe: ActionEmitter<'serve'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'serve' }
-  const spec = ctx.hoist('SERVE', js`Object.freeze({ dir: ${lit(node.dir)}, fallback: ${lit(node.fallback)}, terminate: ${lit(node.terminate)} })`)
+  const spec = ctx.hoist(
+    'SERVE',
+    js`Object.freeze({ dir: ${lit(node.dir)}, fallback: ${lit(node.fallback)}, terminate: ${lit(node.terminate)} })`,
+  )
   const call = js`await ${callCode(ctx.runtime('serveFile'), [js`ctx`, lit(site.at), spec, locationCode(node.output, ctx, site)])}`
   if (!node.terminate) return { code: call, terminates: false, declares: false }
   return { code: joinCode([call, js`return ${ctx.runtime('BREAK')}`], '\n'), terminates: true, declares: false }

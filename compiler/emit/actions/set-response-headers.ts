@@ -3,7 +3,7 @@
  * TEMPLATE_n | null, in, status?)`; `in` and `status` are evaluated in document order before the
  * template runs inside the call (ACT-COMMON-2).
  */
-import { js, joinCode, lit } from '../code.js'
+import { joinCode, js, lit } from '../code.js'
 import { emitTemplate } from '../template.js'
 import type { ActionEmitter } from './types.js'
 import { argumentsCode, callCode } from './values.js'

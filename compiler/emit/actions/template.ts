@@ -12,6 +12,12 @@ export const emitTemplateAction: ActionEmitter<'template'> = (node, ctx) => {
   const template = emitTemplate(node.template, ctx, site)
   const input = node.input === null ? lit(null) : locationCode(node.input, ctx, site)
   const output = locationCode(node.output, ctx, site)
-  const code = callCode(ctx.runtime('applyTemplate'), [js`ctx`, template, input, output, node.check ? lit(undefined) : lit(false)])
+  const code = callCode(ctx.runtime('applyTemplate'), [
+    js`ctx`,
+    template,
+    input,
+    output,
+    node.check ? lit(undefined) : lit(false),
+  ])
   return { code, terminates: false, declares: false }
 }

@@ -10,5 +10,9 @@ export const emitTestRequest: ActionEmitter<'test-request'> = (node, ctx) => {
   const at = ctx.at(node.loc)
   const template = emitTemplate(node.template, ctx, { at, action: 'test-request' })
   const config = js`${ctx.runtime('templateJson')}(ctx, ${template})`
-  return { code: js`await ${ctx.runtime('sendTestRequest')}(ctx, ${lit(at)}, ${lit(node.dir)}, ${config})`, terminates: false, declares: false }
+  return {
+    code: js`await ${ctx.runtime('sendTestRequest')}(ctx, ${lit(at)}, ${lit(node.dir)}, ${config})`,
+    terminates: false,
+    declares: false,
+  }
 }

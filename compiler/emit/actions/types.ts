@@ -13,4 +13,7 @@ export interface ActionCode {
   readonly declares: boolean
 }
 
-export type ActionEmitter<K extends ActionKind> = (node: Extract<ActionNode, { kind: K }>, ctx: EmitContext) => ActionCode
+export type ActionEmitter<K extends ActionKind> = (
+  node: Extract<ActionNode, { kind: K }>,
+  ctx: EmitContext,
+) => ActionCode

@@ -5,7 +5,7 @@
  */
 import type { LocationNode, TextValue } from '../../ir/statements.js'
 import type { XPathNode } from '../../ir/xpath.js'
-import { js, joinCode, lit, type Code } from '../code.js'
+import { type Code, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { emitExpression, type ExpressionSite } from './expression.js'
 
@@ -23,7 +23,9 @@ export function valueCode(expr: XPathNode, ctx: EmitContext, site: ExpressionSit
 export function textCode(value: TextValue, ctx: EmitContext, site: ExpressionSite): Code {
   if (value.parts.length === 0) return lit('')
   const parts = value.parts.map((part) =>
-    typeof part === 'string' ? lit(part) : js`${ctx.runtime('evaluateString')}(ctx, ${emitExpression(part, ctx, site)})`,
+    typeof part === 'string'
+      ? lit(part)
+      : js`${ctx.runtime('evaluateString')}(ctx, ${emitExpression(part, ctx, site)})`,
   )
   return joinCode(parts, ' + ')
 }
@@ -75,7 +77,11 @@ function isDynamicArgument(value: TextValue | LocationNode | null): boolean {
  */
 export function argumentsCode(items: readonly Argument[], ctx: EmitContext, site: ExpressionSite): Arguments {
   const codeOf = (value: TextValue | LocationNode | null): Code =>
-    value === null ? lit(undefined) : value.kind === 'text' ? textCode(value, ctx, site) : locationCode(value, ctx, site)
+    value === null
+      ? lit(undefined)
+      : value.kind === 'text'
+        ? textCode(value, ctx, site)
+        : locationCode(value, ctx, site)
   const dynamic = items.filter((item) => isDynamicArgument(item.value))
   if (dynamic.length < 2) return { prelude: [], args: items.map((item) => codeOf(item.value)) }
   const ordered = [...dynamic].sort((a, b) => a.value!.loc.start - b.value!.loc.start)

@@ -4,7 +4,7 @@
  * and a hoisted location; the action is `applyXslt(ctx, at, STYLESHEET_n, in, out)`.
  */
 import type { StylesheetDocument } from '../../ir/content-actions.js'
-import { js, joinCode, lit, type Code } from '../code.js'
+import { type Code, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import type { ActionEmitter } from './types.js'
 import { callCode, locationCode } from './values.js'
@@ -12,12 +12,21 @@ import { callCode, locationCode } from './values.js'
 export const emitXslt: ActionEmitter<'xslt'> = (node, ctx) => {
   const site = { at: ctx.at(node.loc), action: 'xslt' }
   const sheet = node.stylesheet
-  const documents = joinCode(sheet.documents.map((document) => documentCode(document, ctx)), ', ')
+  const documents = joinCode(
+    sheet.documents.map((document) => documentCode(document, ctx)),
+    ', ',
+  )
   const stylesheet = ctx.hoist(
     'STYLESHEET',
     js`Object.freeze({ src: ${lit(sheet.path)}, sef: ${lit(sheet.sef)}, method: ${lit(sheet.output.method)}, mediaType: ${lit(sheet.output.mediaType)}, documents: [${documents}] })`,
   )
-  const code = callCode(ctx.runtime('applyXslt'), [js`ctx`, lit(site.at), stylesheet, locationCode(node.input, ctx, site), locationCode(node.output, ctx, site)])
+  const code = callCode(ctx.runtime('applyXslt'), [
+    js`ctx`,
+    lit(site.at),
+    stylesheet,
+    locationCode(node.input, ctx, site),
+    locationCode(node.output, ctx, site),
+  ])
   return { code, terminates: false, declares: false }
 }
 

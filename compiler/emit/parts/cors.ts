@@ -8,7 +8,7 @@ import { originKey, parseOrigin } from '../../../runtime/cors/origin.js'
 import type { CorsWildcard } from '../../../runtime/cors/policy.js'
 import type { CorsNode } from '../../ir/definition.js'
 import type { AppPart } from '../app-part.js'
-import { comment, js, lit, type Code } from '../code.js'
+import { type Code, comment, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { arrayCode, blockObjectCode, listCode, objectCode } from './object-code.js'
 
@@ -45,7 +45,18 @@ export function emitCorsPolicy(cors: CorsNode, ctx: EmitContext): Code {
   const policy = blockObjectCode([
     ['anyOrigin', lit(anyOrigin)],
     ['origins', listCode(origins)],
-    ['wildcards', arrayCode(wildcards.map((w) => objectCode([['scheme', lit(w.scheme)], ['suffix', lit(w.suffix)], ['port', lit(w.port)]])))],
+    [
+      'wildcards',
+      arrayCode(
+        wildcards.map((w) =>
+          objectCode([
+            ['scheme', lit(w.scheme)],
+            ['suffix', lit(w.suffix)],
+            ['port', lit(w.port)],
+          ]),
+        ),
+      ),
+    ],
     ['allowCredentials', lit(cors.allowCredentials)],
     ['maxAge', lit(String(cors.maxAge))],
     ['exposeHeaders', lit(cors.exposeHeaders.length === 0 ? null : cors.exposeHeaders.join(', '))],

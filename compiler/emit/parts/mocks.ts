@@ -13,10 +13,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { dirname, extname, isAbsolute, relative, resolve } from 'node:path'
+
 import { load } from 'js-yaml'
+
 import type { DefinitionNode, PlainJson, ResponseNode } from '../../ir/definition.js'
 import type { AppPart } from '../app-part.js'
-import { comment, js, lit, type Code } from '../code.js'
+import { type Code, comment, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { arrayCode } from './object-code.js'
 
@@ -39,9 +41,14 @@ function pointerValue(value: PlainJson | undefined, pointer: string): PlainJson 
   if (pointer === '' || pointer === '/') return pointer === '' ? value : undefined
   if (!pointer.startsWith('/')) return undefined
   let current: PlainJson | undefined = value
-  for (const token of pointer.slice(1).split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const token of pointer
+    .slice(1)
+    .split('/')
+    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (current === null || typeof current !== 'object') return undefined
-    current = Array.isArray(current) ? (current as readonly PlainJson[])[Number(token)] : (current as { readonly [key: string]: PlainJson })[token]
+    current = Array.isArray(current)
+      ? (current as readonly PlainJson[])[Number(token)]
+      : (current as { readonly [key: string]: PlainJson })[token]
   }
   return current
 }
@@ -97,7 +104,8 @@ class ExampleResolver {
       const bytes = readFileSync(file)
       const extension = extname(file).toLowerCase()
       if (extension === '.json') loaded = JSON.parse(bytes.toString('utf8')) as PlainJson
-      else if (extension === '.yaml' || extension === '.yml') loaded = (load(bytes.toString('utf8')) ?? null) as PlainJson
+      else if (extension === '.yaml' || extension === '.yml')
+        loaded = (load(bytes.toString('utf8')) ?? null) as PlainJson
       else loaded = new RawFile(bytes)
     } catch {
       loaded = null
@@ -111,7 +119,9 @@ class ExampleResolver {
 function renderExample(mediaType: string, value: PlainJson | RawFile): Example {
   if (value instanceof RawFile) {
     const text = value.bytes.toString('utf8')
-    return Buffer.from(text, 'utf8').equals(value.bytes) ? [mediaType, text] : [mediaType, value.bytes.toString('base64'), 'base64']
+    return Buffer.from(text, 'utf8').equals(value.bytes)
+      ? [mediaType, text]
+      : [mediaType, value.bytes.toString('base64'), 'base64']
   }
   if (typeof value === 'string') return [mediaType, value]
   return [mediaType, JSON.stringify(value)]
@@ -141,7 +151,12 @@ export function mockTableCode(definition: DefinitionNode, ctx: EmitContext): Cod
       const ok = operation.responses?.find((response) => response.status === '200')
       const examples = ok === undefined ? [] : examplesOf(ok, resolver)
       if (examples.length === 0) continue
-      operations.push(arrayCode([lit(operation.method), arrayCode(examples.map((example) => arrayCode(example.map((part) => lit(part)))))]))
+      operations.push(
+        arrayCode([
+          lit(operation.method),
+          arrayCode(examples.map((example) => arrayCode(example.map((part) => lit(part))))),
+        ]),
+      )
     }
     if (operations.length > 0) routes.push(js`  ${arrayCode([lit(route.pattern), arrayCode(operations)])},`)
   }

@@ -3,7 +3,7 @@
  * emitter, never user text) and arrays, written with spaces after commas; user values enter through
  * `lit()` only.
  */
-import { Code, identifier, indent, joinCode, js, lit, type JsonLiteral } from '../code.js'
+import { Code, identifier, indent, joinCode, js, type JsonLiteral, lit } from '../code.js'
 
 /** `{ name: value, ... }` on one line. */
 export function objectCode(entries: readonly (readonly [name: string, value: Code])[]): Code {

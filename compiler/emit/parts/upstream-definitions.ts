@@ -8,10 +8,10 @@
  */
 import type { DefinitionNode } from '../../ir/definition.js'
 import type { UpstreamDefinitions } from '../../ir/upstream.js'
-import { buildPlanData } from '../plan-data.js'
 import type { AppPart, PartModule } from '../app-part.js'
-import { Code, identifier, importCode, js, joinCode, lit } from '../code.js'
+import { Code, identifier, importCode, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
+import { buildPlanData } from '../plan-data.js'
 import { emitUpstreamDefinition, emitValidatorModules, type ValidationModuleNames } from '../validators.js'
 import { mockTableCode } from './mocks.js'
 
@@ -29,18 +29,32 @@ function upstreamModules(upstream: UpstreamDefinitions): UpstreamModule[] {
   const used = new Set<string>()
   const out: UpstreamModule[] = []
   for (const [path, definition] of upstream.definitions) {
-    const wanted = path.replace(/\.[A-Za-z]+$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'definition'
+    const wanted =
+      path
+        .replace(/\.[A-Za-z]+$/, '')
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .toLowerCase() || 'definition'
     let name = wanted
     for (let n = 2; used.has(name); n++) name = `${wanted}-${n}`
     used.add(name)
-    out.push({ path, definition, names: { module: `upstream/${name}.ts`, constant: CONSTANT, validators: `upstream/${name}-validators` } })
+    out.push({
+      path,
+      definition,
+      names: { module: `upstream/${name}.ts`, constant: CONSTANT, validators: `upstream/${name}-validators` },
+    })
   }
   return out
 }
 
 function emitTable(upstream: UpstreamDefinitions, ctx: EmitContext): Code {
   const modules = upstreamModules(upstream)
-  const imports = modules.map((m, i) => importCode(js`{ ${identifier(CONSTANT)} as ${identifier(`UPSTREAM_${i + 1}`)} }`, `./${m.names.module.replace(/\.ts$/, '.js')}`))
+  const imports = modules.map((m, i) =>
+    importCode(
+      js`{ ${identifier(CONSTANT)} as ${identifier(`UPSTREAM_${i + 1}`)} }`,
+      `./${m.names.module.replace(/\.ts$/, '.js')}`,
+    ),
+  )
   const entries = modules.map((m, i) => js`  [${lit(m.path)}, ${identifier(`UPSTREAM_${i + 1}`)}],`)
   const invalid = [...upstream.invalid].map(([path, reason]) => js`  [${lit(path)}, ${lit(reason)}],`)
   const list = (items: Code[]) => (items.length === 0 ? js`[]` : js`[\n${joinCode(items, '\n')}\n]`)

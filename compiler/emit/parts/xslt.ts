@@ -16,7 +16,9 @@ export function usesXslt(flows: ReadonlyMap<string, FlowNode>): boolean {
         ? true
         : statement.kind === 'backend-flow'
           ? inBlock(statement.body)
-          : statement.kind === 'if' && (statement.branches.some((branch) => inBlock(branch.body)) || (statement.otherwise !== null && inBlock(statement.otherwise.body))),
+          : statement.kind === 'if' &&
+            (statement.branches.some((branch) => inBlock(branch.body)) ||
+              (statement.otherwise !== null && inBlock(statement.otherwise.body))),
     )
   return [...flows.values()].some((flow) => inBlock(flow.body))
 }

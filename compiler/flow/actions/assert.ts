@@ -4,9 +4,9 @@
  * each expression is compiled like any expression, so a wrong shape, a bad compare flag or an
  * invalid expression is a CE at the offending value. A dynamic body is checked when it runs (RF).
  */
+import { checkAssertionList } from '../../../runtime/testing/assertion-spec.js'
 import { subSource } from '../../diagnostics/source.js'
 import type { AssertionNode } from '../../ir/test-actions.js'
-import { checkAssertionList } from '../../../runtime/testing/assertion-spec.js'
 import { lowerExpression } from '../expression.js'
 import { staticJsonLocator } from './static-json.js'
 import { optionalBody } from './template-body.js'
@@ -20,11 +20,19 @@ export const ASSERT: ActionEntry<'assert'> = {
     if (template === undefined) return undefined
     if (!template.isStatic) return { kind: 'assert', ...fields, assertions: null, template, dir: ctx.dir }
     if (template.staticError) {
-      ctx.bag.error('flow/invalid-assertion', template.staticError.loc, `the body of <assert> is not a JSON array: ${template.staticError.message}`)
+      ctx.bag.error(
+        'flow/invalid-assertion',
+        template.staticError.loc,
+        `the body of <assert> is not a JSON array: ${template.staticError.message}`,
+      )
       return undefined
     }
     if (template.staticJson === undefined) {
-      ctx.bag.error('flow/invalid-assertion', ctx.elementLoc(element), 'the body of <assert> must be a JSON array of assertions; it is empty')
+      ctx.bag.error(
+        'flow/invalid-assertion',
+        ctx.elementLoc(element),
+        'the body of <assert> must be a JSON array of assertions; it is empty',
+      )
       return undefined
     }
     const where = staticJsonLocator(element, ctx, template)
@@ -39,7 +47,9 @@ export const ASSERT: ActionEntry<'assert'> = {
     checked.assertions.forEach((spec, i) => {
       const at = where.loc([i, 0])
       // without exact positions, every character of the expression is placed at the value
-      const sub = where.stringSource([i, 0]) ?? subSource(at.file, spec.expression, new Array<number>(spec.expression.length + 1).fill(at.start))
+      const sub =
+        where.stringSource([i, 0]) ??
+        subSource(at.file, spec.expression, new Array<number>(spec.expression.length + 1).fill(at.start))
       const expr = lowerExpression(sub, ctx, at, `assertion ${i + 1}`)
       if (expr === undefined) failed = true
       else assertions.push({ loc: where.loc([i]), expr, expected: spec.expected, message: spec.message })

@@ -23,7 +23,11 @@ export const AUTH: ActionEntry<'auth'> = {
       if (child.namespaced) {
         ok = false // already reported (F-DOC-3)
       } else if (child.name !== 'user') {
-        ctx.bag.error('flow/invalid-content', ctx.elementLoc(child), `<auth> may only contain <user> elements, not <${child.name}>`)
+        ctx.bag.error(
+          'flow/invalid-content',
+          ctx.elementLoc(child),
+          `<auth> may only contain <user> elements, not <${child.name}>`,
+        )
         ok = false
       } else {
         const user = lowerUser(child, ctx)

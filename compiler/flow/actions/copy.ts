@@ -5,9 +5,10 @@
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
+
+import type { LocationNode } from '../../ir/statements.js'
 import { checkEmptyBody } from '../body.js'
 import type { LowerContext } from '../lower-context.js'
-import type { LocationNode } from '../../ir/statements.js'
 import { inputLocation, outputLocation } from './output-location.js'
 import type { ActionEntry } from './types.js'
 
@@ -27,7 +28,11 @@ export const COPY: ActionEntry<'copy'> = {
 /** ACT-copy-2: the CW for a static file input that is not there. */
 function warnMissingFile(input: LocationNode, ctx: LowerContext): void {
   if (input.kind !== 'file' || isFile(join(ctx.options.siteRoot, input.path))) return
-  ctx.bag.warning('flow/missing-file', input.loc, `file ${input.path} does not exist; <copy> will leave its out unchanged`)
+  ctx.bag.warning(
+    'flow/missing-file',
+    input.loc,
+    `file ${input.path} does not exist; <copy> will leave its out unchanged`,
+  )
 }
 
 function isFile(path: string): boolean {

@@ -28,7 +28,11 @@ export const DEBUG: ActionEntry<'debug'> = {
     const levelText = levelAttribute ? ctx.attributeValue(levelAttribute).text.trim() : 'debug'
     const level = LEVELS[levelText]
     if (level === undefined) {
-      ctx.bag.error('flow/invalid-attribute', ctx.attributeLoc(levelAttribute!), `invalid level "${levelText}" of <debug>; expected ${Object.keys(LEVELS).join(', ')}`)
+      ctx.bag.error(
+        'flow/invalid-attribute',
+        ctx.attributeLoc(levelAttribute!),
+        `invalid level "${levelText}" of <debug>; expected ${Object.keys(LEVELS).join(', ')}`,
+      )
     }
     const channelAttribute = attributeOf(element, 'channel')
     const channel = channelAttribute ? ctx.attributeValue(channelAttribute).text.trim() : 'user'

@@ -12,7 +12,8 @@ export const DUMP: ActionEntry<'dump'> = {
     const status = statusAttribute(element, ctx, 'status')
     const minify = booleanAttribute(element, ctx, 'minify')
     const empty = checkEmptyBody(element, ctx)
-    if (input === undefined || mime === undefined || status === undefined || minify === undefined || !empty) return undefined
+    if (input === undefined || mime === undefined || status === undefined || minify === undefined || !empty)
+      return undefined
     return { kind: 'dump', ...fields, input: input ?? { kind: 'main-content', loc: fields.loc }, mime, status }
   },
 }

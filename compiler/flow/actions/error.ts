@@ -29,7 +29,11 @@ function checkStaticBody(template: TemplateNode, element: XmlElement, ctx: Lower
   if (!template.isStatic) return true
   const at = template.body[0]?.loc ?? ctx.elementLoc(element)
   if (template.staticError) {
-    ctx.bag.error('flow/invalid-template-output', template.staticError.loc, `the body of <error> is not valid JSON: ${template.staticError.message}`)
+    ctx.bag.error(
+      'flow/invalid-template-output',
+      template.staticError.loc,
+      `the body of <error> is not valid JSON: ${template.staticError.message}`,
+    )
     return false
   }
   if (template.staticJson === undefined) return true

@@ -16,7 +16,12 @@ export const LOG: ActionEntry<'log'> = {
     if (template === undefined || !checkStaticObject(template, element, ctx)) return undefined
     if (template.staticJson instanceof JsonObject) {
       for (const key of template.staticJson.keys) {
-        if (ACCESS_LOG_SYSTEM_FIELDS.has(key)) ctx.bag.warning('flow/log-system-field', template.body[0]!.loc, `${key} is an access log field; <log> cannot set it`)
+        if (ACCESS_LOG_SYSTEM_FIELDS.has(key))
+          ctx.bag.warning(
+            'flow/log-system-field',
+            template.body[0]!.loc,
+            `${key} is an access log field; <log> cannot set it`,
+          )
       }
     }
     return { kind: 'log', ...fields, template }

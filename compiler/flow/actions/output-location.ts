@@ -4,12 +4,12 @@
  * `out` is static and writable (a variable or a content location), the main content when absent. A
  * read-only `out` is a CE (F-LOC-1, ACT-copy-3). A variable named by `out` counts as set (XC-7).
  */
+import { parseLocation } from '../../../runtime/context/location.js'
 import type { WritableLocationNode } from '../../ir/content-actions.js'
 import type { LocationNode } from '../../ir/statements.js'
-import { parseLocation } from '../../../runtime/context/location.js'
-import { locationAttribute } from '../values.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
+import { locationAttribute } from '../values.js'
 
 /** `in`: the main content when absent; undefined after a reported CE. */
 export function inputLocation(element: XmlElement, ctx: LowerContext): LocationNode | undefined {
@@ -25,7 +25,11 @@ export function outputLocation(element: XmlElement, ctx: LowerContext): Writable
   const text = ctx.attributeValue(attribute).text
   const parsed = parseLocation(text, ctx.dir)
   if (!parsed.ok) {
-    ctx.bag.error('flow/invalid-location', loc, `invalid location "${text}" in out of <${element.name}>: ${parsed.reason}`)
+    ctx.bag.error(
+      'flow/invalid-location',
+      loc,
+      `invalid location "${text}" in out of <${element.name}>: ${parsed.reason}`,
+    )
     return undefined
   }
   const location = parsed.location
@@ -38,7 +42,11 @@ export function outputLocation(element: XmlElement, ctx: LowerContext): Writable
       return { ...location, loc }
     case 'empty-document':
     case 'file':
-      ctx.bag.error('flow/read-only-location', loc, `out of <${element.name}> must be a variable or a content location; "${text}" is read-only`)
+      ctx.bag.error(
+        'flow/read-only-location',
+        loc,
+        `out of <${element.name}> must be a variable or a content location; "${text}" is read-only`,
+      )
       return undefined
   }
 }

@@ -6,9 +6,9 @@
  */
 import { ConfigProblems } from '../../../runtime/upstream/config-problems.js'
 import { checkProxyConfig } from '../../../runtime/upstream/proxy-config.js'
-import type { StatementNode } from '../../ir/statements.js'
-import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../definition/static-config.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
+import { checkCertificateFile, checkDefinitionOptions, reportProblems } from '../../definition/static-config.js'
+import type { StatementNode } from '../../ir/statements.js'
 import { checkStaticObject, templateBody } from './template-body.js'
 import type { ActionEntry } from './types.js'
 
@@ -17,7 +17,11 @@ export const PROXY_REQUEST: ActionEntry<'proxy-request'> = {
   inputs: (node) => [node.template],
   lower(element, ctx, fields) {
     if (ctx.options.test === true) {
-      ctx.bag.error('upstream/proxy-in-test', ctx.elementLoc(element), '<proxy-request> cannot be used in a test document: there is no client request to forward')
+      ctx.bag.error(
+        'upstream/proxy-in-test',
+        ctx.elementLoc(element),
+        '<proxy-request> cannot be used in a test document: there is no client request to forward',
+      )
       return undefined
     }
     const template = templateBody(element, ctx, false)
@@ -34,7 +38,8 @@ export const PROXY_REQUEST: ActionEntry<'proxy-request'> = {
       const options = value instanceof JsonObject ? value.get('options') : undefined
       if (config !== undefined) checkDefinitionOptions(config.options, ['options'], problems)
       checkCertificateFile(options, ['options'], { siteRoot: ctx.options.siteRoot, dir: ctx.dir }, problems)
-      if (!reportProblems(problems, ctx.bag, () => template.body[0]?.loc ?? template.loc, 'proxy configuration')) return undefined
+      if (!reportProblems(problems, ctx.bag, () => template.body[0]?.loc ?? template.loc, 'proxy configuration'))
+        return undefined
     }
     return { kind: 'proxy-request', ...fields, template, dir: ctx.dir, last: false }
   },

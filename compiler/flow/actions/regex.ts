@@ -19,8 +19,18 @@ export const REGEX: ActionEntry<'regex'> = {
     const patternText = ctx.attributeValue(patternAttribute).text
     const pattern = parseDelimitedPattern(patternText)
     const patternLoc = ctx.attributeLoc(patternAttribute)
-    if (!pattern.ok) ctx.bag.error('flow/invalid-regex', patternLoc, `invalid pattern ${JSON.stringify(patternText)}: ${pattern.reason}`)
-    else checkPatternBacktracking({ written: patternText, source: pattern.source, flags: pattern.flags, loc: patternLoc }, 'flow/redos-pattern', ctx.bag)
+    if (!pattern.ok)
+      ctx.bag.error(
+        'flow/invalid-regex',
+        patternLoc,
+        `invalid pattern ${JSON.stringify(patternText)}: ${pattern.reason}`,
+      )
+    else
+      checkPatternBacktracking(
+        { written: patternText, source: pattern.source, flags: pattern.flags, loc: patternLoc },
+        'flow/redos-pattern',
+        ctx.bag,
+      )
     const replacement = parseReplacement(ctx.attributeValue(attributeOf(element, 'replace')!).text)
     const input = inputLocation(element, ctx)
     const output = outputLocation(element, ctx)

@@ -7,11 +7,11 @@
 import { isRequestId } from '../../../runtime/upstream/request-id.js'
 import { parseTargetUrl } from '../../../runtime/upstream/target-url.js'
 import { checkStaticRequestConfig } from '../../definition/static-config.js'
+import type { TextValue } from '../../ir/statements.js'
 import { staticText } from '../dynamic-value.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
 import { dynamicAttribute } from '../values.js'
-import type { TextValue } from '../../ir/statements.js'
 import { configSources } from './config-sources.js'
 import { checkStaticObject, templateBody } from './template-body.js'
 import type { ActionEntry } from './types.js'
@@ -32,7 +32,18 @@ export const REQUEST: ActionEntry<'request'> = {
     }
     if (template !== null) {
       if (!checkStaticObject(template, element, ctx)) return undefined
-      if (template.isStatic && !checkStaticRequestConfig(template.staticJson!, 'request', ctx.bag, template.body[0]?.loc ?? template.loc, 'request configuration', { siteRoot: ctx.options.siteRoot, dir: ctx.dir })) return undefined
+      if (
+        template.isStatic &&
+        !checkStaticRequestConfig(
+          template.staticJson!,
+          'request',
+          ctx.bag,
+          template.body[0]?.loc ?? template.loc,
+          'request configuration',
+          { siteRoot: ctx.options.siteRoot, dir: ctx.dir },
+        )
+      )
+        return undefined
     }
     return { kind: 'request', ...fields, content, url, method, template, dir: ctx.dir }
   },
@@ -45,7 +56,11 @@ export function requestIdAttribute(element: XmlElement, ctx: LowerContext, name:
   const text = staticText(value)
   if (text === '') return null
   if (text !== undefined && !isRequestId(text)) {
-    ctx.bag.error('upstream/invalid-request-id', value.loc, `invalid request ID "${text}": use a letter or _, then letters, digits, _ or -`)
+    ctx.bag.error(
+      'upstream/invalid-request-id',
+      value.loc,
+      `invalid request ID "${text}": use a letter or _, then letters, digits, _ or -`,
+    )
     return undefined
   }
   return value

@@ -4,11 +4,11 @@
  * compiled now, a `src` variable is read at run time. A static result is checked completely: every
  * key a valid request ID occurring once, every value a valid request configuration.
  */
-import { objectMembers } from '../../../runtime/flow/actions/json-members.js'
 import { checkVariableName } from '../../../runtime/context/variable-name.js'
+import { objectMembers } from '../../../runtime/flow/actions/json-members.js'
 import { isRequestId } from '../../../runtime/upstream/request-id.js'
-import type { TemplateNode } from '../../ir/template.js'
 import { checkStaticRequestConfig } from '../../definition/static-config.js'
+import type { TemplateNode } from '../../ir/template.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import { configSources } from './config-sources.js'
 import { checkStaticObject, templateBody } from './template-body.js'
@@ -16,7 +16,10 @@ import type { ActionEntry } from './types.js'
 
 export const REQUESTS: ActionEntry<'requests'> = {
   name: 'requests',
-  inputs: (node) => [node.template, node.variable === null ? null : { kind: 'variable', loc: node.loc, name: node.variable }],
+  inputs: (node) => [
+    node.template,
+    node.variable === null ? null : { kind: 'variable', loc: node.loc, name: node.variable },
+  ],
   // a configuration held by a variable may name any location
   dataLocations: (node) => (node.variable === null ? configSources(node.template, 'many') : 'computed'),
   lower(element, ctx, fields) {
@@ -28,7 +31,11 @@ export const REQUESTS: ActionEntry<'requests'> = {
         return undefined
       }
       if (checkVariableName(srcText) !== 'valid') {
-        ctx.bag.error('flow/invalid-variable', ctx.attributeLoc(src), `invalid variable name ${srcText} in src of <requests>`)
+        ctx.bag.error(
+          'flow/invalid-variable',
+          ctx.attributeLoc(src),
+          `invalid variable name ${srcText} in src of <requests>`,
+        )
         return undefined
       }
       return { kind: 'requests', ...fields, template: null, variable: srcText.slice(1), dir: ctx.dir }
@@ -52,14 +59,24 @@ function checkStaticRequests(template: TemplateNode, ctx: LowerContext): boolean
   let ok = true
   for (const [id, value] of objectMembers(template.staticText!)) {
     if (!isRequestId(id)) {
-      ctx.bag.error('upstream/invalid-request-id', loc, `invalid request ID "${id}" in <requests>: use a letter or _, then letters, digits, _ or -`)
+      ctx.bag.error(
+        'upstream/invalid-request-id',
+        loc,
+        `invalid request ID "${id}" in <requests>: use a letter or _, then letters, digits, _ or -`,
+      )
       ok = false
     } else if (seen.has(id)) {
       ctx.bag.error('upstream/duplicate-request-id', loc, `request ID "${id}" occurs twice in <requests>`)
       ok = false
     }
     seen.add(id)
-    if (!checkStaticRequestConfig(value, 'requests', ctx.bag, loc, `request "${id}"`, { siteRoot: ctx.options.siteRoot, dir: ctx.dir })) ok = false
+    if (
+      !checkStaticRequestConfig(value, 'requests', ctx.bag, loc, `request "${id}"`, {
+        siteRoot: ctx.options.siteRoot,
+        dir: ctx.dir,
+      })
+    )
+      ok = false
   }
   return ok
 }

@@ -7,6 +7,7 @@
  */
 import { realpathSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+
 import { normaliseSitePath } from '../../../runtime/context/location.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
@@ -27,7 +28,8 @@ export const SERVE: ActionEntry<'serve'> = {
     const terminate = booleanAttribute(element, ctx, 'terminate')
     const output = outputLocation(element, ctx)
     const empty = checkEmptyBody(element, ctx)
-    if (dir === undefined || fallback === undefined || terminate === undefined || output === undefined || !empty) return undefined
+    if (dir === undefined || fallback === undefined || terminate === undefined || output === undefined || !empty)
+      return undefined
     return { kind: 'serve', ...fields, dir, fallback, terminate: terminate ?? true, output }
   },
 }
@@ -41,15 +43,29 @@ function fallbackIsDirRelative(element: XmlElement, ctx: LowerContext): boolean 
  * root; undefined after a reported CE. A leading `/` is relative to `base`'s root: the site root for
  * `dir`, the document root for `fallback-doc` (ACT-serve-1).
  */
-function pathAttribute(element: XmlElement, ctx: LowerContext, name: string, base: string, kind: 'directory' | 'file'): string | undefined {
+function pathAttribute(
+  element: XmlElement,
+  ctx: LowerContext,
+  name: string,
+  base: string,
+  kind: 'directory' | 'file',
+): string | undefined {
   const attribute = attributeOf(element, name)!
   const loc = ctx.attributeLoc(attribute)
   const text = ctx.attributeValue(attribute).text
-  const rooted = text.startsWith(SITE_PREFIX) ? text.slice(SITE_PREFIX.length) : text.startsWith('/') && name === 'dir' ? text.slice(1) : undefined
+  const rooted = text.startsWith(SITE_PREFIX)
+    ? text.slice(SITE_PREFIX.length)
+    : text.startsWith('/') && name === 'dir'
+      ? text.slice(1)
+      : undefined
   const joined = rooted ?? (base === '' ? text : `${base}/${text.replace(/^\//, '')}`)
   const path = text === '' ? undefined : normaliseSitePath(joined)
   if (path === undefined) {
-    ctx.bag.error('flow/invalid-path', loc, text === '' ? `${name} of <serve> is empty` : `${name} "${text}" leaves the project root`)
+    ctx.bag.error(
+      'flow/invalid-path',
+      loc,
+      text === '' ? `${name} of <serve> is empty` : `${name} "${text}" leaves the project root`,
+    )
     return undefined
   }
   const problem = checkEntry(ctx.options.siteRoot, path, kind)

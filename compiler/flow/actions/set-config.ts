@@ -5,8 +5,8 @@
  * `security/force-backend-https` (`enable` = `true`/`false`). Anything else (elements, attributes) is
  * a CW and ignored; an invalid value of a supported attribute is a CE (F-DOC-6).
  */
-import type { ConfigSettingNode } from '../../ir/gateway-actions.js'
 import { suggest } from '../../diagnostics/did-you-mean.js'
+import type { ConfigSettingNode } from '../../ir/gateway-actions.js'
 import { checkContainerText } from '../body.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
@@ -46,11 +46,20 @@ function lowerTree(element: XmlElement, path: string, ctx: LowerContext, out: Co
     }
     if (!Object.keys(SETTINGS).some((supported) => supported.startsWith(`${childPath}/`))) {
       const hint = suggest(childPath, Object.keys(SETTINGS))
-      ctx.bag.warning('flow/unknown-setting', ctx.elementLoc(child), `unsupported setting ${childPath} in <set-config>; ignored${hint.suffix}`, hint.names)
+      ctx.bag.warning(
+        'flow/unknown-setting',
+        ctx.elementLoc(child),
+        `unsupported setting ${childPath} in <set-config>; ignored${hint.suffix}`,
+        hint.names,
+      )
       continue
     }
     for (const attribute of child.attributes) {
-      ctx.bag.warning('flow/unknown-setting', ctx.attributeLoc(attribute), `attribute ${attribute.name} on <${child.name}> in <set-config> is ignored`)
+      ctx.bag.warning(
+        'flow/unknown-setting',
+        ctx.attributeLoc(attribute),
+        `attribute ${attribute.name} on <${child.name}> in <set-config> is ignored`,
+      )
     }
     ok = lowerTree(child, childPath, ctx, out) && ok
   }
@@ -66,19 +75,32 @@ function lowerSetting(element: XmlElement, path: string, ctx: LowerContext): Con
     const loc = ctx.attributeLoc(attribute)
     if (values === undefined) {
       const hint = suggest(attribute.name, Object.keys(accepted))
-      ctx.bag.warning('flow/unknown-setting', loc, `unknown attribute ${attribute.name} on <${element.name}> in <set-config>; ignored${hint.suffix}`, hint.names)
+      ctx.bag.warning(
+        'flow/unknown-setting',
+        loc,
+        `unknown attribute ${attribute.name} on <${element.name}> in <set-config>; ignored${hint.suffix}`,
+        hint.names,
+      )
       continue
     }
     const value = ctx.attributeValue(attribute).text.trim()
     if (!values.includes(value)) {
-      ctx.bag.error('flow/invalid-attribute', loc, `invalid value "${value}" for ${attribute.name} of <${element.name}>; expected ${values.join(', ')}`)
+      ctx.bag.error(
+        'flow/invalid-attribute',
+        loc,
+        `invalid value "${value}" for ${attribute.name} of <${element.name}>; expected ${values.join(', ')}`,
+      )
       ok = false
       continue
     }
     attributes.push([attribute.name, value])
   }
   for (const child of element.children) {
-    ctx.bag.warning('flow/unknown-setting', ctx.elementLoc(child), `unsupported setting ${path}/${child.name} in <set-config>; ignored`)
+    ctx.bag.warning(
+      'flow/unknown-setting',
+      ctx.elementLoc(child),
+      `unsupported setting ${path}/${child.name} in <set-config>; ignored`,
+    )
   }
   checkContainerText(element, ctx)
   return ok ? { loc: ctx.elementLoc(element), path, attributes } : undefined

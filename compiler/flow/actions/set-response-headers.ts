@@ -5,8 +5,8 @@
  * body is checked now (ACT-COMMON-3): a JSON object whose fields follow the run-time rules (CE), fields
  * the gateway owns give a CW (F-RESP-6).
  */
-import { JsonObject } from '../../../runtime/values/json-value.js'
 import { headerField } from '../../../runtime/flow/actions/header-fields.js'
+import { JsonObject } from '../../../runtime/values/json-value.js'
 import type { TemplateNode } from '../../ir/template.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
@@ -23,11 +23,21 @@ export const SET_RESPONSE_HEADERS: ActionEntry<'set-response-headers'> = {
     const template = templateBody(element, ctx, true)
     if (input === undefined || status === undefined || template === undefined) return undefined
     if (template === null && status === null) {
-      ctx.bag.error('flow/missing-template', fields.loc, '<set-response-headers> needs a body, src or a status attribute')
+      ctx.bag.error(
+        'flow/missing-template',
+        fields.loc,
+        '<set-response-headers> needs a body, src or a status attribute',
+      )
       return undefined
     }
     if (template && !checkStaticFields(template, element, ctx)) return undefined
-    return { kind: 'set-response-headers', ...fields, input: input ?? { kind: 'main-content', loc: fields.loc }, template, status }
+    return {
+      kind: 'set-response-headers',
+      ...fields,
+      input: input ?? { kind: 'main-content', loc: fields.loc },
+      template,
+      status,
+    }
   },
 }
 
@@ -44,7 +54,11 @@ function checkStaticFields(template: TemplateNode, element: XmlElement, ctx: Low
       ctx.bag.error('flow/invalid-header', at, field.reason)
       ok = false
     } else if (field.kind === 'ignored') {
-      ctx.bag.warning('flow/ignored-header', at, `header ${field.name} is set by the gateway; <set-response-headers> ignores it`)
+      ctx.bag.warning(
+        'flow/ignored-header',
+        at,
+        `header ${field.name} is set by the gateway; <set-response-headers> ignores it`,
+      )
     }
   })
   return ok

@@ -5,7 +5,7 @@
  * at its exact column. The body text is scanned again with positions only when it is exactly the
  * template's static text (no template comments); otherwise every position is the template's start.
  */
-import { subLoc, type Loc, type SubSource } from '../../diagnostics/source.js'
+import { type Loc, subLoc, type SubSource } from '../../diagnostics/source.js'
 import type { TemplateNode } from '../../ir/template.js'
 import type { LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
@@ -30,7 +30,8 @@ export function staticJsonLocator(element: XmlElement, ctx: LowerContext, templa
   const fallback = template.body[0]?.loc ?? template.loc
   const sub = decodeCharacterData(ctx.file, element.contentStart, element.contentEnd)
   const start = firstNonWhitespace(sub.text)
-  const usable = start >= 0 && template.staticText !== undefined && sub.text.slice(start).trimEnd() === template.staticText
+  const usable =
+    start >= 0 && template.staticText !== undefined && sub.text.slice(start).trimEnd() === template.staticText
   const tree = usable ? scanValue(sub.text, skipSpace(sub.text, start)) : undefined
   const find = (path: JsonPath): Positioned | undefined => {
     let node = tree?.value
@@ -100,7 +101,16 @@ function stringEnd(text: string, at: number): number {
   return pos + 1
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+}
 
 /** The decoded string literal at `at`, each character mapped to the file offset of its source. */
 function stringSource(sub: SubSource, at: number): SubSource {

@@ -4,6 +4,7 @@
  * loader checks that the file exists and is a flow (F-DOC-11).
  */
 import { join } from 'node:path'
+
 import { parseLocation } from '../../../runtime/context/location.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'

@@ -6,9 +6,10 @@
  * static body is a JSON object.
  */
 import { join } from 'node:path'
-import type { TemplateNode } from '../../ir/template.js'
+
 import { parseLocation } from '../../../runtime/context/location.js'
 import { JsonObject } from '../../../runtime/values/json-value.js'
+import type { TemplateNode } from '../../ir/template.js'
 import { loadTemplateFile, parseTemplate } from '../../template/index.js'
 import { bodyText } from '../body.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
@@ -19,7 +20,11 @@ import { firstNonWhitespace } from '../xml-text.js'
  * The action's template: its body, or the `src` file when `allowSrc`; null when there is neither (a
  * blank body and no `src`); undefined after a reported CE.
  */
-export function templateBody(element: XmlElement, ctx: LowerContext, allowSrc: boolean): TemplateNode | null | undefined {
+export function templateBody(
+  element: XmlElement,
+  ctx: LowerContext,
+  allowSrc: boolean,
+): TemplateNode | null | undefined {
   const body = bodyText(element, ctx)
   if (!body) return undefined
   const blank = firstNonWhitespace(body.text) < 0
@@ -34,10 +39,21 @@ export function templateBody(element: XmlElement, ctx: LowerContext, allowSrc: b
     const text = ctx.attributeValue(src).text
     const parsed = parseLocation(text, ctx.dir)
     if (!parsed.ok || parsed.location.kind !== 'file') {
-      ctx.bag.error('flow/invalid-template-src', srcLoc, `invalid template src "${text}": ${parsed.ok ? 'src must name a file' : parsed.reason}`)
+      ctx.bag.error(
+        'flow/invalid-template-src',
+        srcLoc,
+        `invalid template src "${text}": ${parsed.ok ? 'src must name a file' : parsed.reason}`,
+      )
       return undefined
     }
-    template = loadTemplateFile(join(ctx.options.siteRoot, parsed.location.path), text, srcLoc, ctx.bag, ctx.options.parseExpression, ctx.options.files)
+    template = loadTemplateFile(
+      join(ctx.options.siteRoot, parsed.location.path),
+      text,
+      srcLoc,
+      ctx.bag,
+      ctx.options.parseExpression,
+      ctx.options.files,
+    )
   } else {
     if (blank) return null
     template = parseTemplate(body, ctx.bag, ctx.options.parseExpression)
@@ -54,7 +70,14 @@ export function optionalBody(element: XmlElement, ctx: LowerContext): TemplateNo
 
 /** An empty template (T-CHK-6) at the element's content, for actions whose body may be left out. */
 export function emptyTemplate(element: XmlElement, ctx: LowerContext): TemplateNode {
-  return { kind: 'template', loc: ctx.loc(element.contentStart), body: [], isStatic: true, staticText: '', assigned: [] }
+  return {
+    kind: 'template',
+    loc: ctx.loc(element.contentStart),
+    body: [],
+    isStatic: true,
+    staticText: '',
+    assigned: [],
+  }
 }
 
 /**
@@ -65,13 +88,21 @@ export function checkStaticObject(template: TemplateNode, element: XmlElement, c
   if (!template.isStatic) return true
   const what = `the body of <${element.name}>`
   if (template.staticError) {
-    ctx.bag.error('flow/invalid-template-output', template.staticError.loc, `${what} is not a JSON object: ${template.staticError.message}`)
+    ctx.bag.error(
+      'flow/invalid-template-output',
+      template.staticError.loc,
+      `${what} is not a JSON object: ${template.staticError.message}`,
+    )
     return false
   }
   if (template.staticJson instanceof JsonObject) return true
   const found = template.staticJson === undefined ? 'it is empty' : `found ${describe(template.staticJson)}`
   // at the first significant character of the text, or at the element when the body is empty
-  ctx.bag.error('flow/invalid-template-output', template.body[0]?.loc ?? ctx.elementLoc(element), `${what} must be a JSON object; ${found}`)
+  ctx.bag.error(
+    'flow/invalid-template-output',
+    template.body[0]?.loc ?? ctx.elementLoc(element),
+    `${what} must be a JSON object; ${found}`,
+  )
   return false
 }
 

@@ -4,11 +4,11 @@
  * (a variable or a content location; the main content by default); body and `src` exclusive; `check`
  * a static boolean. A variable named by `out` counts as set (XC-7).
  */
-import type { LocationNode } from '../../ir/statements.js'
 import { parseLocation } from '../../../runtime/context/location.js'
-import { booleanAttribute, locationAttribute } from '../values.js'
+import type { LocationNode } from '../../ir/statements.js'
 import { attributeOf, type LowerContext } from '../lower-context.js'
 import type { XmlElement } from '../parse-xml.js'
+import { booleanAttribute, locationAttribute } from '../values.js'
 import { emptyTemplate, templateBody } from './template-body.js'
 import type { ActionEntry } from './types.js'
 
@@ -54,7 +54,11 @@ function outputAttribute(element: XmlElement, ctx: LowerContext): LocationNode |
   const location = parsed.location
   if (location.kind === 'variable') ctx.assigned.add(location.name)
   else if (location.kind !== 'main-content' && location.kind !== 'upstream-content') {
-    ctx.bag.error('flow/invalid-location', loc, `out of <template> must be a variable or a content location, not "${text}"`)
+    ctx.bag.error(
+      'flow/invalid-location',
+      loc,
+      `out of <template> must be a variable or a content location, not "${text}"`,
+    )
     return undefined
   }
   return { ...location, loc }

@@ -4,8 +4,8 @@
  * imports are loaded and checked now (compiler/xslt), and compiled to SEF by the build's XSLT stage.
  * `cache` is accepted and has no effect: stylesheets are always compiled once (Decided there).
  */
-import { loadStylesheet } from '../../xslt/load-stylesheet.js'
 import { parseLocation } from '../../../runtime/context/location.js'
+import { loadStylesheet } from '../../xslt/load-stylesheet.js'
 import { checkEmptyBody } from '../body.js'
 import { attributeOf } from '../lower-context.js'
 import { booleanAttribute } from '../values.js'
@@ -25,11 +25,16 @@ export const XSLT: ActionEntry<'xslt'> = {
     const cache = booleanAttribute(element, ctx, 'cache')
     const empty = checkEmptyBody(element, ctx)
     if (!parsed.ok || parsed.location.kind !== 'file') {
-      ctx.bag.error('flow/invalid-location', srcLoc, `invalid stylesheet src "${text}": ${parsed.ok ? 'src must name a file' : parsed.reason}`)
+      ctx.bag.error(
+        'flow/invalid-location',
+        srcLoc,
+        `invalid stylesheet src "${text}": ${parsed.ok ? 'src must name a file' : parsed.reason}`,
+      )
       return undefined
     }
     const stylesheet = loadStylesheet(ctx.options.siteRoot, parsed.location.path, srcLoc, ctx.bag)
-    if (stylesheet === undefined || input === undefined || output === undefined || cache === undefined || !empty) return undefined
+    if (stylesheet === undefined || input === undefined || output === undefined || cache === undefined || !empty)
+      return undefined
     return { kind: 'xslt', ...fields, input, output, stylesheet }
   },
 }

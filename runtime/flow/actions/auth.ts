@@ -7,6 +7,7 @@
  * and the `text/plain` body `Authentication Required`; that is no error (`$error` stays as it is).
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
+
 import type { FlowContext } from '../../context/flow-context.js'
 import { warnAction } from './write-location.js'
 
@@ -20,10 +21,13 @@ export const AUTH_REJECTED_BODY = 'Authentication Required'
 
 /** True when the credentials match; otherwise the 401 response is set and the caller ends the run. */
 export function authenticate(ctx: FlowContext, at: string, users: readonly AuthUser[]): boolean {
-  for (const user of users) if (user.pass === '') warnAction(ctx, at, 'auth', `the password of user ${JSON.stringify(user.name)} is empty; the user cannot log in`)
+  for (const user of users)
+    if (user.pass === '')
+      warnAction(ctx, at, 'auth', `the password of user ${JSON.stringify(user.name)} is empty; the user cannot log in`)
   const sent = basicCredentials(ctx.request?.headers.get('authorization'))
   const user = sent === undefined ? undefined : users.find((candidate) => candidate.name === sent.name)
-  if (sent !== undefined && user !== undefined && user.pass !== '' && samePassword(sent.password, user.pass)) return true
+  if (sent !== undefined && user !== undefined && user.pass !== '' && samePassword(sent.password, user.pass))
+    return true
   const response = ctx.response
   response.status = 401
   response.headers.set('WWW-Authenticate', `Basic realm="${AUTH_REALM}"`)

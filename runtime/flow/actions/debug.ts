@@ -5,15 +5,20 @@
  * subject only then. The text is the value's text (runtime/flow/actions/value-text, ACT-debug-3);
  * missing input writes an empty message; the channel is the message's topic.
  */
+import type { DebugLevel, FlowContext } from '../../context/flow-context.js'
 import { debugSelected, emitDebug } from '../../debug/flow-debug.js'
 import type { Sequence } from '../../values/item.js'
-import type { DebugLevel, FlowContext } from '../../context/flow-context.js'
 import { valueText } from './value-text.js'
 
 export function debugActionSelected(ctx: FlowContext, level: DebugLevel, channel: string): boolean {
   return debugSelected(ctx, level, 'debug') || debugSelected(ctx, level, channel)
 }
 
-export function writeDebugAction(ctx: FlowContext, level: DebugLevel, channel: string, value: Sequence | undefined): void {
+export function writeDebugAction(
+  ctx: FlowContext,
+  level: DebugLevel,
+  channel: string,
+  value: Sequence | undefined,
+): void {
   emitDebug(ctx, level, channel, value === undefined ? '' : valueText(value))
 }

@@ -10,11 +10,11 @@
  * by its default and a run-time warning (RW) is written (ACT-error-1, ACT-error-2); the compiler
  * reports the same problems of a static body as compile errors, through `errorPropertyProblem`.
  */
+import type { FlowContext } from '../../context/flow-context.js'
 import { oneLine, RaisedError } from '../../errors/raised-error.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { parseTemplateOutput, renderTemplate } from '../../template/output.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
-import type { FlowContext } from '../../context/flow-context.js'
 import { statusOrFallback } from './status.js'
 
 const ACTION = 'error'
@@ -43,7 +43,9 @@ export function errorPropertyProblem(name: string, value: JsonValue): string | n
     case 'code':
       return integerIn(value, 0, 9999) ? null : 'code must be an integer from 0 to 9999'
     case 'info':
-      return Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? null : 'info must be an array of strings'
+      return Array.isArray(value) && value.every((entry) => typeof entry === 'string')
+        ? null
+        : 'info must be an array of strings'
   }
   return null
 }
@@ -61,7 +63,12 @@ export function errorBodyObject(value: JsonValue): JsonObject | string {
  * ACT-error-4: raises the error the action describes. `status` is the evaluated `status` attribute,
  * undefined when absent. The generated code throws the result.
  */
-export function actionError(ctx: FlowContext, at: string, template: CompiledTemplate | null, status?: string): RaisedError {
+export function actionError(
+  ctx: FlowContext,
+  at: string,
+  template: CompiledTemplate | null,
+  status?: string,
+): RaisedError {
   const warn = (message: string): void => ctx.debug?.('warn', ACTION, `${at}: ${ACTION}: ${message}`)
   let body = new JsonObject([], [])
   if (template !== null) {
@@ -77,7 +84,11 @@ export function actionError(ctx: FlowContext, at: string, template: CompiledTemp
 }
 
 /** `$error` from the body object (X10 member order, X13 single lines) and the `status` attribute. */
-export function flowErrorObject(body: JsonObject, status: string | undefined, warn: (message: string) => void): JsonObject {
+export function flowErrorObject(
+  body: JsonObject,
+  status: string | undefined,
+  warn: (message: string) => void,
+): JsonObject {
   const keys: string[] = []
   const values: JsonValue[] = []
   for (const [name, fallback] of DEFAULTS) {

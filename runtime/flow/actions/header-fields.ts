@@ -7,8 +7,8 @@
  * go out as their UTF-8 bytes. `Server`, `Date`, `Content-Length`, `Transfer-Encoding` and `Connection`
  * are ignored. The compiler checks static bodies with the same rules.
  */
-import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import { HTTP_TOKEN } from '../../values/http-token.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import { wireText } from '../../values/wire-text.js'
 
 export type HeaderField =
@@ -31,9 +31,14 @@ export function headerField(name: string, value: JsonValue): HeaderField {
   const values: string[] = []
   for (const item of Array.isArray(value) ? (value as readonly JsonValue[]) : [value]) {
     if (item === null) continue
-    if (item instanceof JsonObject || Array.isArray(item)) return { kind: 'invalid', reason: `header ${name} cannot take ${item instanceof JsonObject ? 'an object' : 'a nested array'} as value` }
+    if (item instanceof JsonObject || Array.isArray(item))
+      return {
+        kind: 'invalid',
+        reason: `header ${name} cannot take ${item instanceof JsonObject ? 'an object' : 'a nested array'} as value`,
+      }
     const text = trimSpaces(item instanceof JsonNumber ? item.text : String(item))
-    if (CONTROL.test(text)) return { kind: 'invalid', reason: `header ${name} has control characters in its value ${JSON.stringify(text)}` }
+    if (CONTROL.test(text))
+      return { kind: 'invalid', reason: `header ${name} has control characters in its value ${JSON.stringify(text)}` }
     values.push(wireText(text))
   }
   return { kind: 'set', name, values }

@@ -6,15 +6,31 @@
  * first registration. The access log system fields (LG3) cannot be set or removed: they are skipped
  * with a debug message (topic `log`). The access log line writes the registry after its own fields.
  */
-import { JsonObject, type JsonValue } from '../../values/json-value.js'
+import type { FlowContext } from '../../context/flow-context.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { invalidOutputMessage, parseTemplateOutput, renderTemplate } from '../../template/output.js'
-import type { FlowContext } from '../../context/flow-context.js'
+import { JsonObject, type JsonValue } from '../../values/json-value.js'
 
 /** The access log's own fields (operations.md LG3, actions.md ACT-log-3). */
 export const ACCESS_LOG_SYSTEM_FIELDS: ReadonlySet<string> = new Set([
-  'timestamp', 'type', 'requestID', 'url', 'path', 'status', 'method', 'agent', 'referrer', 'mime',
-  'realtime', 'bytes', 'requestbytes', 'flow', 'requestmime', 'location', 'errorCode', 'aborted',
+  'timestamp',
+  'type',
+  'requestID',
+  'url',
+  'path',
+  'status',
+  'method',
+  'agent',
+  'referrer',
+  'mime',
+  'realtime',
+  'bytes',
+  'requestbytes',
+  'flow',
+  'requestmime',
+  'location',
+  'errorCode',
+  'aborted',
 ])
 
 /** Runs the action. */
@@ -29,14 +45,18 @@ export function registerLogFields(ctx: FlowContext, template: CompiledTemplate):
   const kept: [string, JsonValue][] = []
   for (let i = 0; i < fields.keys.length; i++) {
     const key = fields.keys[i]!
-    if (ACCESS_LOG_SYSTEM_FIELDS.has(key)) ctx.debug?.('debug', 'log', `${template.at}: log: ${key} is an access log field and cannot be set`)
+    if (ACCESS_LOG_SYSTEM_FIELDS.has(key))
+      ctx.debug?.('debug', 'log', `${template.at}: log: ${key} is an access log field and cannot be set`)
     else kept.push([key, fields.values[i]!])
   }
   ctx.logFields = mergeFields(ctx.logFields, kept)
 }
 
 /** ACT-log-2: `update` merged into `registered` (a new object; registered values are never changed). */
-export function mergeFields(registered: JsonObject | null, update: readonly (readonly [string, JsonValue])[]): JsonObject {
+export function mergeFields(
+  registered: JsonObject | null,
+  update: readonly (readonly [string, JsonValue])[],
+): JsonObject {
   const keys = registered ? [...registered.keys] : []
   const values = registered ? [...registered.values] : []
   for (const [key, value] of update) {

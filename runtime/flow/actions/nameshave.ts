@@ -9,14 +9,15 @@
  * in a content location it is `application/xml`.
  */
 import { Document, type Element, type Node as DomNode } from 'slimdom'
+
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { decodeContent, OXN_DOM_FACADE, parseXmlText } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode, type Sequence, type XNode } from '../../values/item.js'
-import type { FlowContext } from '../../context/flow-context.js'
-import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 import { itemText } from './value-text.js'
-import { locationName, warnAction, writeLocation, type WritableLocation } from './write-location.js'
+import { locationName, warnAction, type WritableLocation, writeLocation } from './write-location.js'
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
 
@@ -29,11 +30,28 @@ interface NamedNode extends XNode {
   readonly systemId?: string
 }
 
-export function nameshave(ctx: FlowContext, at: string, input: Location | LocationText, output: WritableLocation): void {
+export function nameshave(
+  ctx: FlowContext,
+  at: string,
+  input: Location | LocationText,
+  output: WritableLocation,
+): void {
   const value = readLocation(ctx, input, at, 'nameshave')
-  if (value === undefined) return warnAction(ctx, at, 'nameshave', `${locationName(input)} is missing; ${locationName(output)} is left unchanged`)
+  if (value === undefined)
+    return warnAction(
+      ctx,
+      at,
+      'nameshave',
+      `${locationName(input)} is missing; ${locationName(output)} is left unchanged`,
+    )
   const source = sourceNode(value)
-  if (typeof source === 'string') return warnAction(ctx, at, 'nameshave', `${locationName(input)} ${source}; ${locationName(output)} is left unchanged`)
+  if (typeof source === 'string')
+    return warnAction(
+      ctx,
+      at,
+      'nameshave',
+      `${locationName(input)} ${source}; ${locationName(output)} is left unchanged`,
+    )
   const document = shave(source)
   if (output.kind === 'upstream-content') {
     const content = Content.fromText(itemText(document as unknown as XNode), 'application/xml')

@@ -5,8 +5,8 @@
  * not used, F-RESP-5). Decided: an ID that evaluates to `""` means `main`; no stored body sends an
  * empty body with an RW. The generated code returns BREAK right after (F-EXEC-3).
  */
-import { EMPTY } from '../../values/item.js'
 import type { FlowContext } from '../../context/flow-context.js'
+import { EMPTY } from '../../values/item.js'
 import { explicitMimeOf } from './mime.js'
 import { statusOrFallback } from './status.js'
 import { warnAction } from './write-location.js'
@@ -18,7 +18,8 @@ export function passBody(ctx: FlowContext, at: string, request = 'main', mime?: 
   const explicitMime = explicitMimeOf(ctx, mime, at, 'pass-body')
   const id = request === '' ? 'main' : request
   const stored = ctx.contents.upstream.get(id)
-  if (stored === undefined) warnAction(ctx, at, 'pass-body', `no body is stored for request ${JSON.stringify(id)}; an empty body is sent`)
+  if (stored === undefined)
+    warnAction(ctx, at, 'pass-body', `no body is stored for request ${JSON.stringify(id)}; an empty body is sent`)
   const response = ctx.response
   if (status !== undefined) response.status = statusOrFallback(status)
   response.body = stored === undefined ? EMPTY : [stored]

@@ -7,16 +7,23 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { Document } from 'slimdom'
+
+import type { FlowContext } from '../../context/flow-context.js'
+import { type Location, type LocationText, parseLocation } from '../../context/location.js'
 import { flowExecutionError } from '../../errors/raised-error.js'
 import { mediaTypeOfFile } from '../../oxn/decoders/file-media-type.js'
 import { Content } from '../../values/content.js'
 import type { Sequence } from '../../values/item.js'
-import type { FlowContext } from '../../context/flow-context.js'
-import { parseLocation, type Location, type LocationText } from '../../context/location.js'
 
 /** The value at a location, or undefined when it is missing (F-LOC-4). */
-export function readLocation(ctx: FlowContext, location: Location | LocationText, at: string, action: string): Sequence | undefined {
+export function readLocation(
+  ctx: FlowContext,
+  location: Location | LocationText,
+  at: string,
+  action: string,
+): Sequence | undefined {
   const resolved = location.kind === 'text' ? resolveLocationText(ctx, location, at, action) : location
   switch (resolved.kind) {
     case 'variable':
@@ -50,7 +57,8 @@ export function readSiteFile(ctx: FlowContext, path: string): Uint8Array | null 
 /** Parses dynamic location text; invalid text is an RF of the action (F-LOC-1). */
 export function resolveLocationText(ctx: FlowContext, location: LocationText, at: string, action: string): Location {
   const parsed = parseLocation(location.text, location.dir)
-  if (!parsed.ok) throw flowExecutionError(at, action, `invalid location "${location.text}": ${parsed.reason}`, ctx.requestId)
+  if (!parsed.ok)
+    throw flowExecutionError(at, action, `invalid location "${location.text}": ${parsed.reason}`, ctx.requestId)
   return parsed.location
 }
 

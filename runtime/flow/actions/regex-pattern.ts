@@ -49,7 +49,8 @@ const fail = (reason: string): PatternParse => ({ ok: false, reason })
 export function parseDelimitedPattern(text: string): PatternParse {
   const open = String.fromCodePoint(text.codePointAt(0) ?? 0)
   if (text === '') return fail('the pattern is empty')
-  if (/[\p{L}\p{N}\\\s]/u.test(open)) return fail(`invalid delimiter "${open}": it must not be alphanumeric, a backslash or white space`)
+  if (/[\p{L}\p{N}\\\s]/u.test(open))
+    return fail(`invalid delimiter "${open}": it must not be alphanumeric, a backslash or white space`)
   const close = CLOSING[open] ?? open
   const end = closingDelimiter(text, open, close)
   if (end < 0) return fail(`missing closing delimiter "${close}"`)
@@ -167,7 +168,10 @@ function translateGroup(rest: string): { text: string; consumed: number } | { re
   if (rest.startsWith('(')) return { reason: 'conditional groups have no JavaScript equivalent' }
   if (rest.startsWith('|')) return { reason: 'branch reset groups have no JavaScript equivalent' }
   if (/^(R|[+-]?\d|&|P>)/.test(rest)) return { reason: 'recursion has no JavaScript equivalent' }
-  if (/^[a-zA-Z^-]/.test(rest)) return { reason: 'inline modifiers such as (?i) have no JavaScript equivalent; use the modifiers after the delimiter' }
+  if (/^[a-zA-Z^-]/.test(rest))
+    return {
+      reason: 'inline modifiers such as (?i) have no JavaScript equivalent; use the modifiers after the delimiter',
+    }
   return { text: '(?', consumed: 0 }
 }
 
@@ -175,7 +179,8 @@ function translateGroup(rest: string): { text: string; consumed: number } | { re
 function translateEscape(body: string, i: number, inClass: boolean): string | { reason: string } {
   const next = body[i + 1]
   if (next === undefined) return { reason: 'the pattern ends with a backslash' }
-  if (!inClass && NO_EQUIVALENT_ESCAPES[next] !== undefined) return { reason: `${NO_EQUIVALENT_ESCAPES[next]} has no JavaScript equivalent` }
+  if (!inClass && NO_EQUIVALENT_ESCAPES[next] !== undefined)
+    return { reason: `${NO_EQUIVALENT_ESCAPES[next]} has no JavaScript equivalent` }
   if (next === 'x' && body[i + 2] === '{') {
     const hex = /^\{([0-9A-Fa-f]{1,6})\}/.exec(body.slice(i + 2))
     return hex ? `\\u{${hex[1]}}` : { reason: 'invalid \\x{…} escape' }
@@ -190,7 +195,12 @@ export function parseReplacement(text: string): (string | number)[] {
   let literal = ''
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
-    const match = c === '$' ? /^\$(?:\{(\d{1,2})\}|(\d{1,2}))/.exec(text.slice(i)) : c === '\\' ? /^\\(\d{1,2})/.exec(text.slice(i)) : null
+    const match =
+      c === '$'
+        ? /^\$(?:\{(\d{1,2})\}|(\d{1,2}))/.exec(text.slice(i))
+        : c === '\\'
+          ? /^\\(\d{1,2})/.exec(text.slice(i))
+          : null
     if (match === null) {
       literal += c
       continue

@@ -6,12 +6,12 @@
  * with the input's media type when the input was a content value, else `text/plain`. Missing input
  * is an RW and leaves `out` unchanged.
  */
-import { Content } from '../../values/content.js'
 import type { FlowContext } from '../../context/flow-context.js'
 import type { Location, LocationText } from '../../context/location.js'
+import { Content } from '../../values/content.js'
 import { readLocation } from './read-location.js'
 import { valueText } from './value-text.js'
-import { locationName, warnAction, writeLocation, type WritableLocation } from './write-location.js'
+import { locationName, warnAction, type WritableLocation, writeLocation } from './write-location.js'
 
 /** A compiled `regex` action (generated code hoists one per pattern and replacement). */
 export interface RegexReplacement {
@@ -25,9 +25,16 @@ export function regexReplacement(source: string, flags: string, parts: readonly 
   return Object.freeze({ regex: new RegExp(source, flags), parts: Object.freeze([...parts]) })
 }
 
-export function regexReplace(ctx: FlowContext, at: string, replacement: RegexReplacement, input: Location | LocationText, output: WritableLocation): void {
+export function regexReplace(
+  ctx: FlowContext,
+  at: string,
+  replacement: RegexReplacement,
+  input: Location | LocationText,
+  output: WritableLocation,
+): void {
   const value = readLocation(ctx, input, at, 'regex')
-  if (value === undefined) return warnAction(ctx, at, 'regex', `${locationName(input)} is missing; ${locationName(output)} is left unchanged`)
+  if (value === undefined)
+    return warnAction(ctx, at, 'regex', `${locationName(input)} is missing; ${locationName(output)} is left unchanged`)
   const source = value.length === 1 && value[0] instanceof Content ? value[0] : undefined
   const result = replaceAll(valueText(value), replacement)
   if (output.kind === 'variable') return writeLocation(ctx, output, [result])

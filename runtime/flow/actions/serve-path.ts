@@ -6,8 +6,8 @@
  * then, after following symbolic links, still lie inside the root: a link that points out of the
  * folder counts as missing. Absolute paths cannot occur: every segment is joined below the root.
  */
-import { realpath, stat } from 'node:fs/promises'
 import type { Stats } from 'node:fs'
+import { realpath, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 
 export type ServedEntry =

@@ -11,14 +11,15 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+
+import type { ClientRequest, FlowContext } from '../../context/flow-context.js'
 import { flowExecutionError } from '../../errors/raised-error.js'
 import { mediaTypeOfFile } from '../../oxn/decoders/file-media-type.js'
 import { Content } from '../../values/content.js'
 import { EMPTY } from '../../values/item.js'
-import type { ClientRequest, FlowContext } from '../../context/flow-context.js'
 import { formatHttpDate, parseHttpDate } from './http-date.js'
 import { MISSING, requestSegments, resolveInside, type ServedEntry } from './serve-path.js'
-import { writeLocation, type WritableLocation } from './write-location.js'
+import { type WritableLocation, writeLocation } from './write-location.js'
 
 /** A compiled `serve` action (generated code hoists one). */
 export interface ServeSpec {
@@ -29,7 +30,12 @@ export interface ServeSpec {
   readonly terminate: boolean
 }
 
-export async function serveFile(ctx: FlowContext, at: string, spec: ServeSpec, output: WritableLocation): Promise<void> {
+export async function serveFile(
+  ctx: FlowContext,
+  at: string,
+  spec: ServeSpec,
+  output: WritableLocation,
+): Promise<void> {
   const request = ctx.request
   if (request === null) throw flowExecutionError(at, 'serve', 'there is no client request to serve', ctx.requestId)
   const siteRoot = ctx.gateway.siteRoot
@@ -44,7 +50,8 @@ export async function serveFile(ctx: FlowContext, at: string, spec: ServeSpec, o
   }
   if (entry.kind !== 'file') {
     const fallback = await resolveInside(siteRoot, spec.fallback.split('/'))
-    if (fallback.kind !== 'file') throw flowExecutionError(at, 'serve', `the fallback document ${spec.fallback} cannot be read`, ctx.requestId)
+    if (fallback.kind !== 'file')
+      throw flowExecutionError(at, 'serve', `the fallback document ${spec.fallback} cannot be read`, ctx.requestId)
     return send(ctx, at, spec, output, fallback, spec.fallback, true)
   }
   return send(ctx, at, spec, output, entry, name, false)
@@ -72,7 +79,8 @@ async function send(
   try {
     bytes = await readFile(file.path)
   } catch {
-    if (isFallback) throw flowExecutionError(at, 'serve', `the fallback document ${spec.fallback} cannot be read`, ctx.requestId)
+    if (isFallback)
+      throw flowExecutionError(at, 'serve', `the fallback document ${spec.fallback} cannot be read`, ctx.requestId)
     response.status = 403
     return setBody(ctx, spec, EMPTY)
   }

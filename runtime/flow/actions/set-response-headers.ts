@@ -6,22 +6,27 @@
  * `Status` member sets the status (F-RESP-2: invalid gives 500) unless the `status` attribute is given,
  * which wins. Fields the gateway owns are ignored with an RW. Not terminating.
  */
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { flowExecutionError } from '../../errors/raised-error.js'
-import { EMPTY } from '../../values/item.js'
-import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { invalidOutputMessage, parseTemplateOutput, renderTemplate } from '../../template/output.js'
-import type { FlowContext } from '../../context/flow-context.js'
-import { headerField, type HeaderField } from './header-fields.js'
+import { EMPTY } from '../../values/item.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
+import { type HeaderField, headerField } from './header-fields.js'
 import { objectMembers } from './json-members.js'
-import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 import { INVALID_STATUS_FALLBACK, statusOrFallback } from './status.js'
 
 const ACTION = 'set-response-headers'
 
 /** Runs the action; `template` is null when the action has only a `status` attribute. */
-export function setResponseHeaders(ctx: FlowContext, template: CompiledTemplate | null, input: Location | LocationText, status?: string): void {
+export function setResponseHeaders(
+  ctx: FlowContext,
+  template: CompiledTemplate | null,
+  input: Location | LocationText,
+  status?: string,
+): void {
   const fields = template === null ? [] : headerFields(ctx, template, input)
   const response = ctx.response
   const setHere = new Set<string>()
@@ -51,7 +56,11 @@ export function setResponseHeaders(ctx: FlowContext, template: CompiledTemplate 
 }
 
 /** The output's fields, all valid; an RF names the first problem. */
-function headerFields(ctx: FlowContext, template: CompiledTemplate, input: Location | LocationText): Exclude<HeaderField, { kind: 'invalid' }>[] {
+function headerFields(
+  ctx: FlowContext,
+  template: CompiledTemplate,
+  input: Location | LocationText,
+): Exclude<HeaderField, { kind: 'invalid' }>[] {
   const fail = (reason: string) => flowExecutionError(template.at, ACTION, reason, ctx.requestId)
   const text = renderTemplate(ctx, template, readLocation(ctx, input, template.at, ACTION) ?? EMPTY)
   const output = parseTemplateOutput(text)

@@ -3,12 +3,13 @@
  * caller's context one level deeper; starting depth 65 is an RF. The completion is returned so the
  * caller can propagate BREAK (F-CTL-7); `return` inside gives CONTINUE (F-CTL-8).
  */
-import { flowExecutionError } from '../../errors/raised-error.js'
 import type { Completion, FlowFunction } from '../../context/completion.js'
-import { MAX_SUBFLOW_DEPTH, type FlowContext } from '../../context/flow-context.js'
+import { type FlowContext, MAX_SUBFLOW_DEPTH } from '../../context/flow-context.js'
+import { flowExecutionError } from '../../errors/raised-error.js'
 
 export async function callSubFlow(ctx: FlowContext, flow: FlowFunction, at: string): Promise<Completion> {
-  if (ctx.depth >= MAX_SUBFLOW_DEPTH) throw flowExecutionError(at, 'sub-flow', 'sub-flow nesting too deep', ctx.requestId)
+  if (ctx.depth >= MAX_SUBFLOW_DEPTH)
+    throw flowExecutionError(at, 'sub-flow', 'sub-flow nesting too deep', ctx.requestId)
   ctx.depth++
   try {
     return await flow(ctx)

@@ -6,15 +6,15 @@
  * empty `application/json` body (T-CHK-6). Invalid JSON: the text as a string or `text/plain` content,
  * and with `check` an alert (topic `template`, operations.md LG6); never an error (T-RUN-4).
  */
-import { Content } from '../../values/content.js'
-import { EMPTY, singleton, type Sequence } from '../../values/item.js'
-import { JsonObject } from '../../values/json-value.js'
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { writeAlert } from '../../log/alert.js'
 import { oxnDocument } from '../../oxn/index.js'
 import type { CompiledTemplate } from '../../template/compiled-template.js'
 import { invalidOutputMessage, parseTemplateOutput, renderTemplate, typedValue } from '../../template/output.js'
-import type { FlowContext } from '../../context/flow-context.js'
-import type { Location, LocationText } from '../../context/location.js'
+import { Content } from '../../values/content.js'
+import { EMPTY, type Sequence, singleton } from '../../values/item.js'
+import { JsonObject } from '../../values/json-value.js'
 import { readLocation } from './read-location.js'
 
 /** Where a template's output may go (ACT-template `out`): a variable or a content location. */
@@ -44,7 +44,10 @@ export function applyTemplate(
     writeAlert(ctx.gateway.logger, ctx.requestId, 'template', alert, false)
   }
   if (output.kind === 'variable') {
-    ctx.vars.set(output.name, decoded.kind === 'json' ? typedValue(decoded.value) : decoded.kind === 'empty' ? EMPTY : [text])
+    ctx.vars.set(
+      output.name,
+      decoded.kind === 'json' ? typedValue(decoded.value) : decoded.kind === 'empty' ? EMPTY : [text],
+    )
     return
   }
   const content = Content.fromText(text, decoded.kind === 'invalid' ? 'text/plain' : 'application/json')
@@ -53,7 +56,11 @@ export function applyTemplate(
   storeContent(ctx, output, content)
 }
 
-function storeContent(ctx: FlowContext, output: Exclude<TemplateOutputLocation, { kind: 'variable' }>, content: Content): void {
+function storeContent(
+  ctx: FlowContext,
+  output: Exclude<TemplateOutputLocation, { kind: 'variable' }>,
+  content: Content,
+): void {
   if (output.kind === 'main-content') ctx.contents.main = singleton(content)
   else ctx.contents.upstream.set(output.id, content)
 }

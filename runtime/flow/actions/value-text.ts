@@ -8,7 +8,7 @@
  */
 import { formatXPathNumber, renderJson } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
-import { EngineValue, isNode, XPathArray, XPathMap, type Item, type Sequence } from '../../values/item.js'
+import { EngineValue, isNode, type Item, type Sequence, XPathArray, XPathMap } from '../../values/item.js'
 import { serializeNode } from '../../xpath/functions/serialize-xml.js'
 
 const XML_DECLARATION = '<?xml version="1.0"?>\n'

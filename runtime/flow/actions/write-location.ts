@@ -5,11 +5,11 @@
  * content it would be sent as (bytes and media type of F-RESP-4, F-RESP-5 step 4). Also the names of
  * locations for messages.
  */
+import type { FlowContext } from '../../context/flow-context.js'
+import type { Location, LocationText } from '../../context/location.js'
 import { renderBody } from '../../http/render-body.js'
 import { Content } from '../../values/content.js'
 import type { Sequence } from '../../values/item.js'
-import type { FlowContext } from '../../context/flow-context.js'
-import type { Location, LocationText } from '../../context/location.js'
 
 /** Where an action may write (F-LOC-1 "Write"). */
 export type WritableLocation = Extract<Location, { kind: 'variable' | 'main-content' | 'upstream-content' }>
@@ -32,7 +32,10 @@ export function asContent(value: Sequence): Content {
   const only = value.length === 1 ? value[0] : undefined
   if (only instanceof Content) return only
   const rendered = renderBody(value)
-  const content = typeof rendered.body === 'string' ? Content.fromText(rendered.body, rendered.mediaType) : new Content(rendered.body, rendered.mediaType)
+  const content =
+    typeof rendered.body === 'string'
+      ? Content.fromText(rendered.body, rendered.mediaType)
+      : new Content(rendered.body, rendered.mediaType)
   if (value.length === 1 && typeof only === 'object' && only !== null && 'nodeType' in only) content.decoded = only
   return content
 }

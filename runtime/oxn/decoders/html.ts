@@ -9,6 +9,7 @@
  */
 import { parse } from 'parse5'
 import { Document, type Element, type Node } from 'slimdom'
+
 import type { Content } from '../../values/content.js'
 import type { XNode } from '../../values/item.js'
 import { markDecoded } from './xml.js'

@@ -4,7 +4,8 @@
  * parsing, external entities are never read), whitespace text kept. Decoded content documents
  * remember their content (XP-CONV-1 then uses the content's text).
  */
-import { parseXmlDocument, type Document } from 'slimdom'
+import { type Document, parseXmlDocument } from 'slimdom'
+
 import type { Content } from '../../values/content.js'
 import type { XNode } from '../../values/item.js'
 import { DECODED_FROM } from '../convert.js'

@@ -14,7 +14,12 @@ export interface ArrayCallRewrite {
 
 const INSERTED = 'svc:'
 
-type Token = { readonly kind: 'name' | 'var' | 'punct' | 'other'; readonly text: string; readonly start: number; readonly end: number }
+type Token = {
+  readonly kind: 'name' | 'var' | 'punct' | 'other'
+  readonly text: string
+  readonly start: number
+  readonly end: number
+}
 
 /** Rewrites every `array(` call; texts without one come back unchanged with the identity map. */
 export function rewriteArrayCalls(text: string): ArrayCallRewrite {
@@ -60,7 +65,8 @@ function startsType(tokens: readonly Token[], i: number): boolean {
   if (previous === undefined) return false
   if (token.text === 'of') return previous.kind === 'name' && previous.text === 'instance'
   if (token.text !== 'as') return false
-  if (previous.kind === 'name') return previous.text === 'cast' || previous.text === 'castable' || previous.text === 'treat'
+  if (previous.kind === 'name')
+    return previous.text === 'cast' || previous.text === 'castable' || previous.text === 'treat'
   // `$param as T` and `) as T` only occur in inline function signatures
   return previous.kind === 'var' || previous.text === ')'
 }
@@ -76,7 +82,8 @@ function skipSequenceType(tokens: readonly Token[], i: number): number {
     if (tokens[next]?.text === '(') {
       next = skipBalanced(tokens, next)
       // function(...) as T
-      if (token.text === 'function' && tokens[next]?.kind === 'name' && tokens[next]!.text === 'as') return skipSequenceType(tokens, next + 1)
+      if (token.text === 'function' && tokens[next]?.kind === 'name' && tokens[next]!.text === 'as')
+        return skipSequenceType(tokens, next + 1)
     }
   } else return i
   const occurrence = tokens[next]?.text
@@ -94,8 +101,10 @@ function skipBalanced(tokens: readonly Token[], i: number): number {
   return tokens.length
 }
 
-const NAME_START = /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF]/
-const NAME_CHAR = /[-.0-9\u00B7\u0300-\u036F\u203F\u2040A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDFFF]/
+const NAME_START =
+  /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF]/
+const NAME_CHAR =
+  /[-.0-9\u00B7\u0300-\u036F\u203F\u2040A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDFFF]/
 
 /**
  * A lexer good enough to find names: skips string literals, comments (nested) and whitespace; a
@@ -137,7 +146,12 @@ function tokenize(text: string): Token[] {
       i++
       while (i < text.length && NAME_CHAR.test(text[i]!)) i++
       // a prefixed name or `prefix:*` is one token (never `array` alone)
-      if (text[i] === ':' && text[i + 1] !== ':' && i + 1 < text.length && (NAME_START.test(text[i + 1]!) || text[i + 1] === '*')) {
+      if (
+        text[i] === ':' &&
+        text[i + 1] !== ':' &&
+        i + 1 < text.length &&
+        (NAME_START.test(text[i + 1]!) || text[i + 1] === '*')
+      ) {
         i += 2
         while (i < text.length && NAME_CHAR.test(text[i]!)) i++
         tokens.push({ kind: 'other', text: text.slice(start, i), start, end: i })

@@ -3,7 +3,7 @@
  * not bound by `for`, `let`, `some`/`every` or an inline function's parameters, in order of first
  * appearance. The engine must be given each of them (unset ones as the empty sequence).
  */
-import { childTagged, childrenTagged, inner, type XqxNode } from './xqx-node.js'
+import { childrenTagged, childTagged, inner, type XqxNode } from './xqx-node.js'
 
 export function freeVariables(node: XqxNode): string[] {
   const found: string[] = []

@@ -7,6 +7,7 @@
  */
 import fx from 'fontoxpath'
 import * as slimdom from 'slimdom'
+
 import { rewriteArrayCalls } from './array-call.js'
 import { fromXqueryx, walkXqx, type XqxNode } from './xqx-node.js'
 
@@ -100,7 +101,10 @@ function describeSyntaxError(error: unknown, text: string): { offset: number; re
 /** `expected end of input`; a long list of expected tokens becomes `unexpected "]"` / `unexpected end of input`. */
 export function shortReason(message: string, text: string, offset: number): string {
   const line = message.split('\n').find((l) => /XPST\d{4}:/.test(l)) ?? message.split('\n')[0] ?? ''
-  let reason = line.replace(/^.*?XPST\d{4}:\s*/, '').replace(/^Failed to parse script\.\s*/, '').trim()
+  let reason = line
+    .replace(/^.*?XPST\d{4}:\s*/, '')
+    .replace(/^Failed to parse script\.\s*/, '')
+    .trim()
   const expected = /^Expected (.*)$/.exec(reason)
   if (expected && expected[1]!.split(',').length > 4) {
     const at = text.slice(offset).match(/^\s*(\S)/)

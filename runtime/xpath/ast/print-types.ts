@@ -99,4 +99,3 @@ export function qualifiedName(node: XqxNode): string {
 export function textOf(node: XqxNode | undefined): string {
   return node?.text ?? ''
 }
-

@@ -5,8 +5,8 @@
  * print-types.ts). XQuery-only constructs are refused by the parser stage and are not printed. The
  * expression cases stay in one file: they share the precedence table.
  */
-import { childTagged, childrenTagged, inner, type XqxNode } from './xqx-node.js'
 import { printNodeTest, printSequenceType, printSingleType, qualifiedName, textOf } from './print-types.js'
+import { childrenTagged, childTagged, inner, type XqxNode } from './xqx-node.js'
 
 /** Precedence levels of the XPath 3.1 grammar, loosest first. */
 const enum Level {
@@ -108,11 +108,17 @@ function print(node: XqxNode): Printed {
     case 'pathExpr':
       return printPath(node)
     case 'functionCallExpr':
-      return primary(`${qualifiedName(childTagged(node, 'functionName')!)}(${printArguments(childTagged(node, 'arguments'))})`)
+      return primary(
+        `${qualifiedName(childTagged(node, 'functionName')!)}(${printArguments(childTagged(node, 'arguments'))})`,
+      )
     case 'namedFunctionRef':
-      return primary(`${qualifiedName(childTagged(node, 'functionName')!)}#${textOf(childTagged(childTagged(node, 'integerConstantExpr')!, 'value'))}`)
+      return primary(
+        `${qualifiedName(childTagged(node, 'functionName')!)}#${textOf(childTagged(childTagged(node, 'integerConstantExpr')!, 'value'))}`,
+      )
     case 'dynamicFunctionInvocationExpr':
-      return primary(`${at(inner(childTagged(node, 'functionItem')), Level.Postfix)}(${printArguments(childTagged(node, 'arguments'))})`)
+      return primary(
+        `${at(inner(childTagged(node, 'functionItem')), Level.Postfix)}(${printArguments(childTagged(node, 'arguments'))})`,
+      )
     case 'inlineFunctionExpr':
       return primary(printInlineFunction(node))
     case 'arrowExpr':
@@ -133,13 +139,25 @@ function print(node: XqxNode): Printed {
         level: Level.Range,
       }
     case 'instanceOfExpr':
-      return { text: `${at(inner(childTagged(node, 'argExpr')), Level.Treat)} instance of ${printSequenceType(childTagged(node, 'sequenceType')!)}`, level: Level.InstanceOf }
+      return {
+        text: `${at(inner(childTagged(node, 'argExpr')), Level.Treat)} instance of ${printSequenceType(childTagged(node, 'sequenceType')!)}`,
+        level: Level.InstanceOf,
+      }
     case 'treatExpr':
-      return { text: `${at(inner(childTagged(node, 'argExpr')), Level.Castable)} treat as ${printSequenceType(childTagged(node, 'sequenceType')!)}`, level: Level.Treat }
+      return {
+        text: `${at(inner(childTagged(node, 'argExpr')), Level.Castable)} treat as ${printSequenceType(childTagged(node, 'sequenceType')!)}`,
+        level: Level.Treat,
+      }
     case 'castableExpr':
-      return { text: `${at(inner(childTagged(node, 'argExpr')), Level.Cast)} castable as ${printSingleType(childTagged(node, 'singleType')!)}`, level: Level.Castable }
+      return {
+        text: `${at(inner(childTagged(node, 'argExpr')), Level.Cast)} castable as ${printSingleType(childTagged(node, 'singleType')!)}`,
+        level: Level.Castable,
+      }
     case 'castExpr':
-      return { text: `${at(inner(childTagged(node, 'argExpr')), Level.Arrow)} cast as ${printSingleType(childTagged(node, 'singleType')!)}`, level: Level.Cast }
+      return {
+        text: `${at(inner(childTagged(node, 'argExpr')), Level.Arrow)} cast as ${printSingleType(childTagged(node, 'singleType')!)}`,
+        level: Level.Cast,
+      }
     case 'ifThenElseExpr':
       return {
         text: `if (${at(inner(childTagged(node, 'ifClause')), Level.Expr)}) then ${at(inner(childTagged(node, 'thenClause')), Level.Single)} else ${at(inner(childTagged(node, 'elseClause')), Level.Single)}`,
@@ -152,12 +170,20 @@ function print(node: XqxNode): Printed {
     case 'mapConstructor':
       return primary(
         `map{${childrenTagged(node, 'mapConstructorEntry')
-          .map((e) => `${at(inner(childTagged(e, 'mapKeyExpr')), Level.Single)}: ${at(inner(childTagged(e, 'mapValueExpr')), Level.Single)}`)
+          .map(
+            (e) =>
+              `${at(inner(childTagged(e, 'mapKeyExpr')), Level.Single)}: ${at(inner(childTagged(e, 'mapValueExpr')), Level.Single)}`,
+          )
           .join(', ')}}`,
       )
     case 'arrayConstructor': {
       const square = childTagged(node, 'squareArray')
-      if (square) return primary(`[${childrenTagged(square, 'arrayElem').map((e) => at(inner(e), Level.Single)).join(', ')}]`)
+      if (square)
+        return primary(
+          `[${childrenTagged(square, 'arrayElem')
+            .map((e) => at(inner(e), Level.Single))
+            .join(', ')}]`,
+        )
       const curly = childTagged(node, 'curlyArray')!
       const element = childTagged(curly, 'arrayElem')
       return primary(`array{${element ? at(inner(element), Level.Expr) : ''}}`)
@@ -223,7 +249,8 @@ function printStep(step: XqxNode, alone: boolean): Printed {
   else if (axis === 'attribute') text = `@${testText}`
   else if (axis === 'parent' && test.tag === 'anyKindTest') text = '..'
   else text = `${axis}::${testText}`
-  for (const part of step.children) if (part.tag === 'predicates' || part.tag === 'predicate') text += printPostfix(part)
+  for (const part of step.children)
+    if (part.tag === 'predicates' || part.tag === 'predicate') text += printPostfix(part)
   return { text, level: Level.Path }
 }
 

@@ -12,8 +12,8 @@
  * - typed results (dates, durations) are tagged by `svcq:result` so they keep their type.
  * Statically numeric, string or boolean operands are left to the engine, which gives the same result.
  */
-import { extensionFunction, paramKind, resolvesToGateway } from '../registry.js'
 import { GATEWAY_PREFIX, INTERNAL_MODULE_PREFIX, INTERNAL_PREFIX } from '../namespaces.js'
+import { extensionFunction, paramKind, resolvesToGateway } from '../registry.js'
 import {
   isAtMostOne,
   isBooleanSingle,
@@ -25,7 +25,7 @@ import {
   isTemporal,
   isTypedAtomic,
 } from './static-type.js'
-import { childTagged, inner, withChildren, xqx, xqxText, type XqxNode } from './xqx-node.js'
+import { childTagged, inner, withChildren, xqx, type XqxNode, xqxText } from './xqx-node.js'
 
 const COMPARISONS: Readonly<Record<string, string>> = {
   equalOp: 'eq',
@@ -48,7 +48,11 @@ export function rewriteExpression(ast: XqxNode): XqxNode {
 }
 
 export function functionCall(prefix: string, name: string, args: readonly XqxNode[], type?: string): XqxNode {
-  return xqx('functionCallExpr', [xqxText('functionName', name, { prefix }), xqx('arguments', args)], type ? { type } : undefined)
+  return xqx(
+    'functionCallExpr',
+    [xqxText('functionName', name, { prefix }), xqx('arguments', args)],
+    type ? { type } : undefined,
+  )
 }
 
 function internalCall(name: string, args: readonly XqxNode[], type?: string): XqxNode {
@@ -60,7 +64,11 @@ function binary(tag: string, left: XqxNode, right: XqxNode, type?: string): XqxN
 }
 
 function filtered(expr: XqxNode, predicate: XqxNode, type?: string): XqxNode {
-  return xqx('pathExpr', [xqx('stepExpr', [xqx('filterExpr', [expr]), xqx('predicates', [predicate])])], type ? { type } : undefined)
+  return xqx(
+    'pathExpr',
+    [xqx('stepExpr', [xqx('filterExpr', [expr]), xqx('predicates', [predicate])])],
+    type ? { type } : undefined,
+  )
 }
 
 /** `(E)[1]` unless E has at most one item. */
@@ -70,7 +78,9 @@ function firstItem(expr: XqxNode): XqxNode {
 }
 
 const CONTEXT_ITEM = xqx('contextItemExpr')
-const IS_NODE = xqx('instanceOfExpr', [xqx('argExpr', [CONTEXT_ITEM]), xqx('sequenceType', [xqx('anyKindTest')])], { type: 'xs:boolean' })
+const IS_NODE = xqx('instanceOfExpr', [xqx('argExpr', [CONTEXT_ITEM]), xqx('sequenceType', [xqx('anyKindTest')])], {
+  type: 'xs:boolean',
+})
 
 /** `E[. instance of node()]` (XP-PATH-1) */
 function nodesOf(expr: XqxNode): XqxNode {
@@ -135,7 +145,10 @@ function rewrite(node: XqxNode, contextIsNode: boolean): XqxNode {
       if (name === undefined) return recurse(node, contextIsNode)
       // `E => f(a)` is `f(E, a)`
       const args = [inner(childTagged(node, 'argExpr')), ...(childTagged(node, 'arguments')?.children ?? [])]
-      return rewriteCall(xqx('functionCallExpr', [xqxText('functionName', name.text ?? '', name.attrs), xqx('arguments', args)]), contextIsNode)
+      return rewriteCall(
+        xqx('functionCallExpr', [xqxText('functionName', name.text ?? '', name.attrs), xqx('arguments', args)]),
+        contextIsNode,
+      )
     }
     case 'simpleMapExpr':
       return withChildren(
@@ -158,7 +171,10 @@ function recurse(node: XqxNode, contextIsNode: boolean): XqxNode {
 }
 
 function operands(node: XqxNode, contextIsNode: boolean): [XqxNode, XqxNode] {
-  return [rewrite(inner(childTagged(node, 'firstOperand')), contextIsNode), rewrite(inner(childTagged(node, 'secondOperand')), contextIsNode)]
+  return [
+    rewrite(inner(childTagged(node, 'firstOperand')), contextIsNode),
+    rewrite(inner(childTagged(node, 'secondOperand')), contextIsNode),
+  ]
 }
 
 /** XP-AR-2: `svcx:num((E)[1])` unless E is statically numeric, or a date, time or duration (3.1 arithmetic). */
@@ -195,7 +211,9 @@ function isFilterStep(step: XqxNode): boolean {
 function rewritePath(node: XqxNode, contextIsNode: boolean): XqxNode {
   const parts = node.children
   const rooted = parts[0]?.tag === 'rootExpr'
-  const steps = (rooted ? parts.slice(1) : parts).map((step, i) => rewriteStep(step, i === 0 && !rooted ? contextIsNode : true))
+  const steps = (rooted ? parts.slice(1) : parts).map((step, i) =>
+    rewriteStep(step, i === 0 && !rooted ? contextIsNode : true),
+  )
   const out: XqxNode[] = []
   if (rooted && !contextIsNode) {
     // `/` from a context item that may be atomic: its root when it is a node
@@ -235,7 +253,8 @@ function rewriteStep(step: XqxNode, contextIsNode: boolean): XqxNode {
     step.children.map((part) => {
       if (part === filter) return xqx('filterExpr', [rewrite(inner(part), contextIsNode)])
       // predicates of an axis step see nodes; those of a filter expression may see atomic items
-      if (part.tag === 'predicates' || part.tag === 'predicate' || part.tag === 'lookup') return recurse(part, filter === undefined)
+      if (part.tag === 'predicates' || part.tag === 'predicate' || part.tag === 'lookup')
+        return recurse(part, filter === undefined)
       return part
     }),
   )
@@ -246,8 +265,12 @@ function rewriteCall(node: XqxNode, contextIsNode: boolean): XqxNode {
   const name = childTagged(node, 'functionName')!
   const prefix = name.attrs['prefix'] ?? ''
   const local = name.text ?? ''
-  let args = (childTagged(node, 'arguments')?.children ?? []).map((a) => (a.tag === 'argumentPlaceholder' ? a : rewrite(a, contextIsNode)))
-  const gateway = (prefix === '' && resolvesToGateway(local, args.length)) || (prefix === GATEWAY_PREFIX && name.attrs['URI'] === undefined)
+  let args = (childTagged(node, 'arguments')?.children ?? []).map((a) =>
+    a.tag === 'argumentPlaceholder' ? a : rewrite(a, contextIsNode),
+  )
+  const gateway =
+    (prefix === '' && resolvesToGateway(local, args.length)) ||
+    (prefix === GATEWAY_PREFIX && name.attrs['URI'] === undefined)
   const spec = gateway ? extensionFunction(local) : undefined
   if (spec === undefined || args.some((a) => a.tag === 'argumentPlaceholder')) return rebuildCall(node, name, args)
   // the form without its last argument reads the context item (`tolower()`, `has-class('x')`)

@@ -95,7 +95,8 @@ export function isPlainResult(node: XqxNode): boolean {
 
 /** A numeric literal other than zero (division needs no zero check). */
 export function isNonZeroNumericLiteral(node: XqxNode): boolean {
-  if (node.tag !== 'integerConstantExpr' && node.tag !== 'decimalConstantExpr' && node.tag !== 'doubleConstantExpr') return false
+  if (node.tag !== 'integerConstantExpr' && node.tag !== 'decimalConstantExpr' && node.tag !== 'doubleConstantExpr')
+    return false
   const value = Number(childTagged(node, 'value')?.text ?? '0')
   return value !== 0 && !Number.isNaN(value)
 }
@@ -110,5 +111,8 @@ export function isTypedAtomic(node: XqxNode): boolean {
 /** A date, time, gregorian or duration value, statically: arithmetic on it stays XPath 3.1's. */
 export function isTemporal(node: XqxNode): boolean {
   const type = staticType(node)
-  return type !== undefined && /^xs:(date|dateTime|time|duration|dayTimeDuration|yearMonthDuration|g[A-Za-z]+)$/.test(type.item)
+  return (
+    type !== undefined &&
+    /^xs:(date|dateTime|time|duration|dayTimeDuration|yearMonthDuration|g[A-Za-z]+)$/.test(type.item)
+  )
 }

@@ -26,7 +26,12 @@ interface DomLike {
 const NO_CHILDREN: readonly XqxNode[] = Object.freeze([])
 const NO_ATTRS: Readonly<Record<string, string>> = Object.freeze({})
 
-export function xqx(tag: string, children: readonly XqxNode[] = NO_CHILDREN, attrs: Readonly<Record<string, string>> = NO_ATTRS, text: string | null = null): XqxNode {
+export function xqx(
+  tag: string,
+  children: readonly XqxNode[] = NO_CHILDREN,
+  attrs: Readonly<Record<string, string>> = NO_ATTRS,
+  text: string | null = null,
+): XqxNode {
   return { tag, attrs, children, text }
 }
 

@@ -4,8 +4,9 @@
  * sequence, XP-VAR-3), the focus as context item, and returns the results as Items.
  */
 import fx from 'fontoxpath'
-import type { Item, Sequence } from '../../values/item.js'
+
 import { OXN_DOM_FACADE } from '../../oxn/index.js'
+import type { Item, Sequence } from '../../values/item.js'
 import { INTERNAL_MODULE_PREFIX } from '../namespaces.js'
 import { MODULE_IMPORTS } from './internal-module.js'
 import { resolveFunctionName } from './resolve-name.js'
@@ -29,9 +30,16 @@ export function evaluateEngineText(
   const values: Record<string, unknown> = {}
   for (const name of variables) values[name] = toEngine(variable(name))
   const options = text.includes(`${INTERNAL_MODULE_PREFIX}:`) ? WITH_MODULE : BASE_OPTIONS
-  const results = fx.evaluateXPath(text, toEngineItem(focus), OXN_DOM_FACADE, values, fx.evaluateXPath.ALL_RESULTS_TYPE, {
-    ...options,
-    currentContext,
-  }) as unknown[]
+  const results = fx.evaluateXPath(
+    text,
+    toEngineItem(focus),
+    OXN_DOM_FACADE,
+    values,
+    fx.evaluateXPath.ALL_RESULTS_TYPE,
+    {
+      ...options,
+      currentContext,
+    },
+  ) as unknown[]
   return fromEngineResults(results)
 }

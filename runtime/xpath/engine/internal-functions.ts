@@ -4,9 +4,9 @@
  * (XP-AR-2: numbers kept, booleans 1/0, nodes and strings by XP-CONV-2, dates and durations passed on
  * for XPath 3.1 arithmetic) and division (XP-AR-3: by zero INF, -INF or NaN).
  */
-import { EngineValue, XPathArray, XPathMap, type Item } from '../../values/item.js'
 import { toXPathNumber } from '../../oxn/index.js'
-import { generalCompare, type ComparisonOperator } from '../compare.js'
+import { EngineValue, type Item, XPathArray, XPathMap } from '../../values/item.js'
+import { type ComparisonOperator, generalCompare } from '../compare.js'
 import { XPathDynamicError } from '../errors.js'
 import { fromEngine, fromEngineSequence } from './values.js'
 
@@ -38,7 +38,8 @@ function convert(item: Item, original: unknown): unknown {
   }
   if (item instanceof XPathMap) throw new XPathDynamicError('XPTY0004', 'a map cannot be used in arithmetic')
   if (item instanceof EngineValue) {
-    if (item.typeName.startsWith('function')) throw new XPathDynamicError('XPTY0004', 'a function item cannot be used in arithmetic')
+    if (item.typeName.startsWith('function'))
+      throw new XPathDynamicError('XPTY0004', 'a function item cannot be used in arithmetic')
     return item.value
   }
   return toXPathNumber(item)
@@ -49,6 +50,7 @@ export function divide(left: unknown, right: unknown): number | null {
   const a = arithmeticOperandValue(left)
   const b = arithmeticOperandValue(right)
   if (a === null || b === null) return null
-  if (typeof a !== 'number' || typeof b !== 'number') throw new XPathDynamicError('XPTY0004', 'only numbers can be divided here')
+  if (typeof a !== 'number' || typeof b !== 'number')
+    throw new XPathDynamicError('XPTY0004', 'only numbers can be divided here')
   return a / b
 }

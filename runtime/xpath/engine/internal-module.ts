@@ -62,4 +62,6 @@ declare function svcq:type-name($i as xs:anyAtomicType) as xs:string {
 `
 
 /** The internal XQuery module, imported under its prefix (only by texts that call it: the import costs time). */
-export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({ [INTERNAL_MODULE_PREFIX]: INTERNAL_MODULE_NS })
+export const MODULE_IMPORTS: Readonly<Record<string, string>> = Object.freeze({
+  [INTERNAL_MODULE_PREFIX]: INTERNAL_MODULE_NS,
+})

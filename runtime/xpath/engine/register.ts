@@ -9,14 +9,15 @@
  * Also the rewrite's helpers: JavaScript (`svcx:`) and XQuery (`svcq:`).
  */
 import fx from 'fontoxpath'
+
 import { EMPTY, type Sequence } from '../../values/item.js'
+import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
 import { FUNCTION_IMPLEMENTATIONS, type FunctionCall } from '../functions/index.js'
 import { GATEWAY_NS, INTERNAL_NS } from '../namespaces.js'
-import { EXTENSION_FUNCTIONS, paramKind, type ExtensionFunction } from '../registry.js'
-import { MAX_CONCAT_ARITY } from '../ast/rewrite.js'
+import { EXTENSION_FUNCTIONS, type ExtensionFunction, paramKind } from '../registry.js'
 import { toSequence, type Value } from '../value.js'
+import { arithmeticOperandValue, compareMembers, COMPARISON_HELPERS, divide } from './internal-functions.js'
 import { INTERNAL_MODULE } from './internal-module.js'
-import { COMPARISON_HELPERS, arithmeticOperandValue, compareMembers, divide } from './internal-functions.js'
 import { fromEngine, fromEngineSequence, toEngineItem } from './values.js'
 
 /** Registered arities of a variadic function (longer calls are nested by the rewrite). */
@@ -41,7 +42,8 @@ function engineResult(value: Value, resultType: string): unknown {
 
 function callOf(dynamic: { currentContext: unknown }, name: string): FunctionCall {
   const call = dynamic.currentContext as FunctionCall | undefined
-  if (call === undefined || call === null || call.ctx === undefined) throw new Error(`internal error: ${name}() evaluated without a call context`)
+  if (call === undefined || call === null || call.ctx === undefined)
+    throw new Error(`internal error: ${name}() evaluated without a call context`)
   return call
 }
 
@@ -67,15 +69,24 @@ function registerExtensionFunctions(): void {
 
 function registerInternalHelpers(): void {
   for (const [name, op] of COMPARISON_HELPERS) {
-    fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: name }, ['array(*)', 'array(*)'], 'xs:boolean', (_dynamic, a: unknown[], b: unknown[]) =>
-      compareMembers(op, a, b),
+    fx.registerCustomXPathFunction(
+      { namespaceURI: INTERNAL_NS, localName: name },
+      ['array(*)', 'array(*)'],
+      'xs:boolean',
+      (_dynamic, a: unknown[], b: unknown[]) => compareMembers(op, a, b),
     )
   }
-  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: 'num' }, ['item()?'], 'item()?', (_dynamic, item: unknown) =>
-    arithmeticOperandValue(item),
+  fx.registerCustomXPathFunction(
+    { namespaceURI: INTERNAL_NS, localName: 'num' },
+    ['item()?'],
+    'item()?',
+    (_dynamic, item: unknown) => arithmeticOperandValue(item),
   )
-  fx.registerCustomXPathFunction({ namespaceURI: INTERNAL_NS, localName: 'div' }, ['item()?', 'item()?'], 'xs:double?', (_dynamic, a: unknown, b: unknown) =>
-    divide(a, b),
+  fx.registerCustomXPathFunction(
+    { namespaceURI: INTERNAL_NS, localName: 'div' },
+    ['item()?', 'item()?'],
+    'xs:double?',
+    (_dynamic, a: unknown, b: unknown) => divide(a, b),
   )
   fx.registerXQueryModule(INTERNAL_MODULE)
 }
@@ -88,4 +99,3 @@ if (!isRegistered()) {
   registerInternalHelpers()
   registerExtensionFunctions()
 }
-

@@ -7,9 +7,10 @@
  * `Date` objects and duration objects typed values, functions function items.
  */
 import fx from 'fontoxpath'
+
+import { decodeContent, OXN_DOM_FACADE } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
-import { EMPTY, EngineValue, XPathArray, XPathMap, isNode, type Item, type Sequence } from '../../values/item.js'
-import { OXN_DOM_FACADE, decodeContent } from '../../oxn/index.js'
+import { EMPTY, EngineValue, isNode, type Item, type Sequence, XPathArray, XPathMap } from '../../values/item.js'
 
 /** Key of the maps `svcx:result` makes for typed atomic values. */
 export const TYPED_KEY = 'urn:svc-gateway:typed'
@@ -22,19 +23,23 @@ export function toEngine(sequence: Sequence): unknown {
   if (sequence.length === 0) return null
   if (sequence.length === 1) return toEngineItem(sequence[0]!)
   const items = sequence.map(toEngineItem)
-  return items.every((item) => isNode(item as Item)) ? NODES(items as never, OXN_DOM_FACADE) : ITEMS(items as never, OXN_DOM_FACADE)
+  return items.every((item) => isNode(item as Item))
+    ? NODES(items as never, OXN_DOM_FACADE)
+    : ITEMS(items as never, OXN_DOM_FACADE)
 }
 
 /** One item as the engine's JavaScript value. */
 export function toEngineItem(item: Item): unknown {
   if (item instanceof Content) return toEngineItem(decodeContent(item))
-  if (item instanceof XPathArray) return item.members.map((member) => (member.length === 0 ? null : toEngineItem(member[0]!)))
+  if (item instanceof XPathArray)
+    return item.members.map((member) => (member.length === 0 ? null : toEngineItem(member[0]!)))
   if (item instanceof XPathMap) {
     const object: Record<string, unknown> = {}
     for (const [key, value] of item.entries) object[String(key)] = value.length === 0 ? null : toEngineItem(value[0]!)
     return object
   }
-  if (item instanceof EngineValue) return item.value instanceof Date || typeof item.value === 'function' ? item.value : item.stringValue
+  if (item instanceof EngineValue)
+    return item.value instanceof Date || typeof item.value === 'function' ? item.value : item.stringValue
   return item
 }
 

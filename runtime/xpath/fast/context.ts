@@ -1,9 +1,9 @@
 /** Variables and the context item in fast-path code (xpath-functions.md XP-VAR-2, XP-VAR-3; flows.md F-EXPR-2). */
 import type { FlowContext } from '../../context/flow-context.js'
+import { decodeContent } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import type { Item, Sequence } from '../../values/item.js'
-import { decodeContent } from '../../oxn/index.js'
-import { defaultFocus, variableValue, type VariableScope } from '../scope.js'
+import { defaultFocus, type VariableScope, variableValue } from '../scope.js'
 
 /** `$name`: the local or global value, contents decoded, the empty sequence when unset. */
 export function xpVar(ctx: FlowContext, scope: VariableScope | undefined, name: string): Sequence {

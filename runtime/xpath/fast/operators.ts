@@ -3,8 +3,8 @@
  * (XP-AR), effective boolean value inside expressions (XP-EBV-2: `and`, `or`, `not()`, `boolean()`)
  * and `count()`. The gateway versions of `string()`, `concat()` & co are runtime/xpath/functions.
  */
-import { arithmetic, unaryArithmetic, type ArithmeticOperator } from '../arithmetic.js'
-import { generalCompare, type ComparisonOperator } from '../compare.js'
+import { arithmetic, type ArithmeticOperator, unaryArithmetic } from '../arithmetic.js'
+import { type ComparisonOperator, generalCompare } from '../compare.js'
 import { effectiveBoolean } from '../ebv.js'
 import { lengthOf, type Value } from '../value.js'
 import type { FastEvaluator } from './types.js'

@@ -5,9 +5,18 @@
  * Nodes of XML/HTML documents are handed to the engine (FAST_PATH_BAILOUT).
  */
 import type { FlowContext } from '../../context/flow-context.js'
+import {
+  childByName,
+  childElements,
+  decodeContent,
+  OxnAttribute,
+  OxnDocument,
+  OxnElement,
+  OxnNode,
+  OxnText,
+} from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { EMPTY, isNode, type Item, type Sequence, type XNode } from '../../values/item.js'
-import { OxnAttribute, OxnDocument, OxnElement, OxnNode, OxnText, childByName, childElements, decodeContent } from '../../oxn/index.js'
 import { inDocumentOrder } from '../doc-order.js'
 import { effectiveBoolean } from '../ebv.js'
 import { FAST_PATH_BAILOUT } from '../errors.js'
@@ -49,11 +58,17 @@ function axisNodes(node: XNode, axis: FastAxis, name: string | null): readonly X
 }
 
 /** The predicates applied in order to one context node's step result. */
-function applyPredicates(ctx: FlowContext, scope: VariableScope | undefined, items: readonly Item[], predicates: readonly FastPredicate[]): readonly Item[] {
+function applyPredicates(
+  ctx: FlowContext,
+  scope: VariableScope | undefined,
+  items: readonly Item[],
+  predicates: readonly FastPredicate[],
+): readonly Item[] {
   for (const predicate of predicates) {
     if (items.length === 0) return items
     if (typeof predicate === 'number') {
-      items = Number.isInteger(predicate) && predicate >= 1 && predicate <= items.length ? [items[predicate - 1]!] : NONE
+      items =
+        Number.isInteger(predicate) && predicate >= 1 && predicate <= items.length ? [items[predicate - 1]!] : NONE
     } else if (predicate === 'last') {
       items = [items[items.length - 1]!]
     } else {
@@ -76,7 +91,14 @@ function predicateHolds(value: Value, position: number): boolean {
   return effectiveBoolean(value)
 }
 
-function step(ctx: FlowContext | undefined, scope: VariableScope | undefined, input: Value, axis: FastAxis, name: string | null, predicates: readonly FastPredicate[]): Sequence {
+function step(
+  ctx: FlowContext | undefined,
+  scope: VariableScope | undefined,
+  input: Value,
+  axis: FastAxis,
+  name: string | null,
+  predicates: readonly FastPredicate[],
+): Sequence {
   if (!Array.isArray(input) || input.length === 1) {
     const node = asNode(Array.isArray(input) ? (input as Sequence)[0]! : (input as Item))
     if (node === undefined) return NONE
@@ -133,12 +155,24 @@ export function xpSelf(input: Value): Sequence {
 }
 
 /** A step with predicates: `E/value[2]`, `E/*[last()]`, `E/item[price > 10]`. */
-export function xpStep(ctx: FlowContext, scope: VariableScope | undefined, input: Value, axis: FastAxis, name: string | null, ...predicates: FastPredicate[]): Sequence {
+export function xpStep(
+  ctx: FlowContext,
+  scope: VariableScope | undefined,
+  input: Value,
+  axis: FastAxis,
+  name: string | null,
+  ...predicates: FastPredicate[]
+): Sequence {
   return step(ctx, scope, input, axis, name, predicates)
 }
 
 /** Predicates on a whole sequence (a filter expression): `$items[1]`, `(a/b)[last()]`. */
-export function xpFilter(ctx: FlowContext, scope: VariableScope | undefined, input: Value, ...predicates: FastPredicate[]): Sequence {
+export function xpFilter(
+  ctx: FlowContext,
+  scope: VariableScope | undefined,
+  input: Value,
+  ...predicates: FastPredicate[]
+): Sequence {
   const items: readonly Item[] = Array.isArray(input) ? (input as Sequence) : [input as Item]
   return applyPredicates(ctx, scope, items, predicates)
 }
@@ -148,6 +182,7 @@ export function xpRoot(input: Value): Sequence {
   const item = firstOf(input)
   const node = item === undefined ? undefined : asNode(item)
   if (node === undefined) return NONE
-  if (!(node instanceof OxnNode) && !(node.nodeType === 9 && (node as { firstChild?: unknown }).firstChild === null)) throw FAST_PATH_BAILOUT
+  if (!(node instanceof OxnNode) && !(node.nodeType === 9 && (node as { firstChild?: unknown }).firstChild === null))
+    throw FAST_PATH_BAILOUT
   return [rootOf(node)]
 }

@@ -7,7 +7,7 @@
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import { bytesOf, stringOfBytes } from './binary.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { CodecError, codecNamed, unknownCodecMessage } from './codecs.js'
 
 export function xpApplyCodecs(call: FunctionCall, input: Value, ...codecs: Value[]): string {

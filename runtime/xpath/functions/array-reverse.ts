@@ -6,7 +6,7 @@
 import { EMPTY, type Sequence, type XNode } from '../../values/item.js'
 import type { Value } from '../value.js'
 import { buildArray } from './array.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { childElementsOf, oxnArrayOf } from './oxn-array.js'
 
 export function xpArrayReverse(call: FunctionCall, value: Value): Sequence | XNode {

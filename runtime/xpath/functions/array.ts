@@ -7,11 +7,22 @@
  * their JSON rendering decoded. When every child is a plain `value` of the OXN shape the result is an
  * OXN tree (no DOM is built); otherwise a slimdom tree of the same shape.
  */
-import { Content } from '../../values/content.js'
-import { EngineValue, XPathArray, XPathMap, isNode, type Item, type XNode } from '../../values/item.js'
-import { jsonNumberOf, type JsonValue } from '../../values/json-value.js'
 import type { Document } from 'slimdom'
-import { ITEM_NAME, OxnElement, ROOT_NAME, decodeContent, oxnRoot, parseJson, renderJson, stringValue, toXPathString } from '../../oxn/index.js'
+
+import {
+  decodeContent,
+  ITEM_NAME,
+  OxnElement,
+  oxnRoot,
+  parseJson,
+  renderJson,
+  ROOT_NAME,
+  stringValue,
+  toXPathString,
+} from '../../oxn/index.js'
+import { Content } from '../../values/content.js'
+import { EngineValue, isNode, type Item, type XNode, XPathArray, XPathMap } from '../../values/item.js'
+import { jsonNumberOf, type JsonValue } from '../../values/json-value.js'
 import { toSequence, type Value } from '../value.js'
 import { asXNode, copyElement, documentElementOf, jsonElement, newDocument } from './dom-tree.js'
 
@@ -75,7 +86,12 @@ export function buildArray(items: readonly Item[]): XNode {
   root.setAttribute('array', '')
   decoded.forEach((item, i) => {
     const json = plain[i]
-    const child = json !== undefined ? jsonElement(document, ITEM_NAME, json) : isNode(item) ? domChild(document, item) : jsonElement(document, ITEM_NAME, toXPathString(item))
+    const child =
+      json !== undefined
+        ? jsonElement(document, ITEM_NAME, json)
+        : isNode(item)
+          ? domChild(document, item)
+          : jsonElement(document, ITEM_NAME, toXPathString(item))
     if (child !== undefined) root.appendChild(child)
   })
   return asXNode(root)
@@ -84,4 +100,3 @@ export function buildArray(items: readonly Item[]): XNode {
 export function xpArray(items: Value): XNode {
   return buildArray(toSequence(items))
 }
-

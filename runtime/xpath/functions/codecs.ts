@@ -4,6 +4,7 @@
  * check XC-5 reads the names.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
+
 import { decodeBase64Lenient, encodeBase64, encodeBase64Url } from './base64.js'
 import { percentDecode, percentEncode } from './url-codec.js'
 
@@ -12,7 +13,8 @@ export class CodecError extends Error {}
 export type Codec = (input: Uint8Array) => Uint8Array
 
 const ascii = (text: string): Uint8Array => Buffer.from(text, 'latin1')
-const text = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+const text = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 
 export const CODECS: ReadonlyMap<string, Codec> = new Map<string, Codec>([
   ['base64-encode', (input) => ascii(encodeBase64(input))],

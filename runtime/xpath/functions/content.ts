@@ -5,9 +5,9 @@
  * not parse give the text), and the decoded tree is cached on the content value until the location is
  * written again; nodes give the document node of their tree, a scalar itself. Missing: empty.
  */
+import { decodeContent, toXPathString } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { EMPTY, isNode, type Item, type Sequence } from '../../values/item.js'
-import { decodeContent, toXPathString } from '../../oxn/index.js'
 import { rootOf } from '../scope.js'
 import type { Value } from '../value.js'
 import type { FunctionCall } from './call.js'

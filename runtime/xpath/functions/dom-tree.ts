@@ -5,10 +5,18 @@
  * DOM elements into them. OXN values become elements of the OXN shape (oxn.md OXN-2..OXN-10): one
  * type attribute, `name` on `json-element`, text for scalars.
  */
-import { Document, Node as SlimdomNode, type Element, type Node } from 'slimdom'
-import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
+import { Document, type Element, type Node, Node as SlimdomNode } from 'slimdom'
+
+import {
+  ESCAPED_MEMBER_NAME,
+  ITEM_NAME,
+  jsonTypeOf,
+  memberElementName,
+  OxnDocument,
+  OxnElement,
+} from '../../oxn/index.js'
 import type { XNode } from '../../values/item.js'
-import { ESCAPED_MEMBER_NAME, ITEM_NAME, OxnDocument, OxnElement, jsonTypeOf, memberElementName } from '../../oxn/index.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 
 export function newDocument(): Document {
   return new Document()
@@ -43,13 +51,18 @@ interface ForeignNode {
   readonly namespaceURI?: string | null
   readonly data?: string
   readonly childNodes: ArrayLike<ForeignNode>
-  readonly attributes?: ArrayLike<{ readonly namespaceURI?: string | null; readonly name: string; readonly value: string }>
+  readonly attributes?: ArrayLike<{
+    readonly namespaceURI?: string | null
+    readonly name: string
+    readonly value: string
+  }>
 }
 
 /** A deep copy of an element (OXN or DOM) in `document`, name, attributes and content kept. */
 export function copyElement(document: Document, element: XNode): Element {
   if (element instanceof OxnElement) {
-    const key = element.parent instanceof OxnElement && element.localName === ESCAPED_MEMBER_NAME ? element.key : undefined
+    const key =
+      element.parent instanceof OxnElement && element.localName === ESCAPED_MEMBER_NAME ? element.key : undefined
     return jsonElement(document, element.localName, element.json, key)
   }
   if (element instanceof SlimdomNode) return document.importNode(element as unknown as Element, true)
@@ -61,7 +74,8 @@ function copyForeign(document: Document, node: ForeignNode): Node {
     case 1: {
       const copy = document.createElementNS(node.namespaceURI ?? null, node.nodeName)
       const attributes = node.attributes ?? []
-      for (let i = 0; i < attributes.length; i++) copy.setAttributeNS(attributes[i]!.namespaceURI ?? null, attributes[i]!.name, attributes[i]!.value)
+      for (let i = 0; i < attributes.length; i++)
+        copy.setAttributeNS(attributes[i]!.namespaceURI ?? null, attributes[i]!.name, attributes[i]!.value)
       for (let i = 0; i < node.childNodes.length; i++) copy.appendChild(copyForeign(document, node.childNodes[i]!))
       return copy
     }

@@ -4,10 +4,11 @@
  * on every call). Failure (unreadable key, non-RSA key, data too long for the key): RW and "".
  */
 import { constants, publicEncrypt } from 'node:crypto'
+
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import { bytesOf } from './binary.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { KeyError, publicKeyOf, requireKeyType } from './keys.js'
 
 export function xpEncrypt(call: FunctionCall, data: Value, publicKey: Value): string {
@@ -16,7 +17,8 @@ export function xpEncrypt(call: FunctionCall, data: Value, publicKey: Value): st
     const bytes = bytesOf(call, toXPathString(data))
     // OAEP with SHA-1 carries at most the modulus length minus 42 bytes
     const limit = (key.asymmetricKeyDetails?.modulusLength ?? 0) / 8 - 42
-    if (bytes.length > limit) throw new KeyError(`the data (${bytes.length} bytes) is too long for the key (at most ${Math.max(0, limit)})`)
+    if (bytes.length > limit)
+      throw new KeyError(`the data (${bytes.length} bytes) is too long for the key (at most ${Math.max(0, limit)})`)
     return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, bytes).toString('base64')
   } catch (error) {
     if (!(error instanceof KeyError)) throw error

@@ -5,11 +5,11 @@
  * `svc://request/content/<id>` whether that content exists; false for other `svc://` URLs. An
  * argument that is not an `svc://` URL: RW and the empty sequence.
  */
-import { EMPTY, type Sequence } from '../../values/item.js'
 import { normaliseSitePath } from '../../context/location.js'
 import { toXPathString } from '../../oxn/index.js'
+import { EMPTY, type Sequence } from '../../values/item.js'
 import type { Value } from '../value.js'
-import { cachesOf, warn, type FunctionCall } from './call.js'
+import { cachesOf, type FunctionCall, warn } from './call.js'
 
 const SITE = 'svc://site/'
 const CONTENT = 'svc://request/content'

@@ -7,8 +7,8 @@
  * `requestID` is known; in a svc-test flow after a `test-request`, the fields of that request's access
  * log line (operations.md TS6).
  */
+import { type OxnElement, oxnRoot } from '../../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
-import { oxnRoot, type OxnElement } from '../../oxn/index.js'
 import type { FunctionCall } from './call.js'
 
 export function xpGetLog(call: FunctionCall): OxnElement {

@@ -4,11 +4,11 @@
  * token (split at ASCII whitespace) equal to `class`, both lower-cased with Unicode rules. Not an
  * element, or no `class`: false. A class that is empty or holds whitespace: RW and false.
  */
+import { decodeContent, OXN_DOM_FACADE, toXPathString } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode, type XNode } from '../../values/item.js'
-import { OXN_DOM_FACADE, decodeContent, toXPathString } from '../../oxn/index.js'
 import { toSequence, type Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 
 const ASCII_WHITESPACE = /[\t\n\f\r ]+/
 
@@ -23,7 +23,11 @@ function firstNode(value: Value): XNode | undefined {
 export function xpHasClass(call: FunctionCall, name: Value, context?: Value): boolean {
   const wanted = toXPathString(name)
   if (wanted === '' || /[\s]/.test(wanted)) {
-    warn(call, 'has-class', wanted === '' ? 'the class is empty' : `"${wanted}" holds whitespace; combine calls with and/or`)
+    warn(
+      call,
+      'has-class',
+      wanted === '' ? 'the class is empty' : `"${wanted}" holds whitespace; combine calls with and/or`,
+    )
     return false
   }
   const element = context === undefined ? undefined : firstNode(context)

@@ -6,7 +6,6 @@
  * entry marked `implemented` without an entry here fails the tests.
  */
 import type { Value } from '../value.js'
-import type { FunctionCall } from './call.js'
 import { xpApplyCodecs } from './apply-codecs.js'
 import { xpArray } from './array.js'
 import { xpArrayReverse } from './array-reverse.js'
@@ -14,10 +13,14 @@ import { xpBase64Decode } from './base64-decode.js'
 import { xpBase64Encode } from './base64-encode.js'
 import { xpBody } from './body.js'
 import { xpCalcSignature } from './calc-signature.js'
+import type { FunctionCall } from './call.js'
 import { xpCapitalizeFirst } from './capitalize-first.js'
+import { xpConcat } from './concat.js'
+import { xpContains } from './contains.js'
 import { xpContent } from './content.js'
 import { xpDecrypt } from './decrypt.js'
 import { xpEncrypt } from './encrypt.js'
+import { xpEndsWith } from './ends-with.js'
 import { xpFileExists } from './file-exists.js'
 import { xpGetLog } from './get-log.js'
 import { xpHasClass } from './has-class.js'
@@ -31,30 +34,16 @@ import { xpJsonToXml } from './json-to-xml.js'
 import { xpJwtDecode } from './jwt-decode.js'
 import { xpJwtEncode } from './jwt-encode.js'
 import { xpLookup } from './lookup.js'
+import { xpLowerCase } from './lower-case.js'
 import { xpMatches } from './matches.js'
 import { xpMd5 } from './md5.js'
-import { xpReplace } from './replace.js'
-import { xpSort } from './sort.js'
-import { xpSplit } from './split.js'
-import { xpSvcDocument } from './svc-document.js'
-import { xpSvcLog } from './svc-log.js'
-import { xpSvcSerialize } from './svc-serialize.js'
-import { xpUnixtime } from './unixtime.js'
-import { xpUrldecode } from './urldecode.js'
-import { xpUrlencode } from './urlencode.js'
-import { xpUuid3 } from './uuid3.js'
-import { xpUuid4 } from './uuid4.js'
-import { xpVerifySignature } from './verify-signature.js'
-import { xpXmlParse } from './xml-parse.js'
-import { xpXmlToJson } from './xml-to-json.js'
-import { xpConcat } from './concat.js'
-import { xpContains } from './contains.js'
-import { xpEndsWith } from './ends-with.js'
-import { xpLowerCase } from './lower-case.js'
 import { xpLocalName, xpName, xpNamespaceUri } from './node-name.js'
 import { xpNormalizeSpace } from './normalize-space.js'
 import { xpNumber } from './number.js'
+import { xpReplace } from './replace.js'
 import { xpCeiling, xpFloor, xpRound } from './round.js'
+import { xpSort } from './sort.js'
+import { xpSplit } from './split.js'
 import { xpStartsWith } from './starts-with.js'
 import { xpString } from './string.js'
 import { xpStringLength } from './string-length.js'
@@ -62,9 +51,20 @@ import { xpSubstring } from './substring.js'
 import { xpSubstringAfter } from './substring-after.js'
 import { xpSubstringBefore } from './substring-before.js'
 import { xpSum } from './sum.js'
+import { xpSvcDocument } from './svc-document.js'
+import { xpSvcLog } from './svc-log.js'
+import { xpSvcSerialize } from './svc-serialize.js'
 import { xpTranslate } from './translate.js'
 import { xpTrim } from './trim.js'
+import { xpUnixtime } from './unixtime.js'
 import { xpUpperCase } from './upper-case.js'
+import { xpUrldecode } from './urldecode.js'
+import { xpUrlencode } from './urlencode.js'
+import { xpUuid3 } from './uuid3.js'
+import { xpUuid4 } from './uuid4.js'
+import { xpVerifySignature } from './verify-signature.js'
+import { xpXmlParse } from './xml-parse.js'
+import { xpXmlToJson } from './xml-to-json.js'
 
 export type FunctionImplementation = (call: FunctionCall, ...args: Value[]) => Value
 
@@ -80,7 +80,10 @@ function withCall(implementation: (call: FunctionCall, ...args: never[]) => Valu
   return implementation as FunctionImplementation
 }
 
-export const FUNCTION_IMPLEMENTATIONS: ReadonlyMap<string, FunctionImplementation> = new Map<string, FunctionImplementation>([
+export const FUNCTION_IMPLEMENTATIONS: ReadonlyMap<string, FunctionImplementation> = new Map<
+  string,
+  FunctionImplementation
+>([
   // XP-STR-1
   ['string', pure(xpString)],
   ['number', pure(xpNumber)],

@@ -5,9 +5,9 @@
  * string; the entries joined with the glue. A document decoded from a content value gives the
  * content's text, as XP-CONV-1 says.
  */
+import { decodeContent, stringValue, toXPathString, typeOfNode } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode, type Item } from '../../values/item.js'
-import { decodeContent, stringValue, toXPathString, typeOfNode } from '../../oxn/index.js'
 import { toSequence, type Value } from '../value.js'
 import { documentElementOf } from './dom-tree.js'
 import { childElementsOf } from './oxn-array.js'

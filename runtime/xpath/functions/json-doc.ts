@@ -5,16 +5,19 @@
  * call). Main content that holds nodes or values is read as the JSON it renders as. Missing location
  * or invalid JSON: RW and the empty sequence.
  */
+import { JsonSyntaxError, type OxnElement, oxnRoot, parseJson, renderJson, toXPathString } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { EMPTY, type Sequence } from '../../values/item.js'
 import type { JsonValue } from '../../values/json-value.js'
-import { JsonSyntaxError, oxnRoot, parseJson, renderJson, toXPathString, type OxnElement } from '../../oxn/index.js'
 import type { Value } from '../value.js'
-import { cachesOf, warn, type FunctionCall } from './call.js'
-import { leavesSiteRoot, parseFunctionLocation, readFunctionLocation, type FunctionLocation } from './locations.js'
+import { cachesOf, type FunctionCall, warn } from './call.js'
+import { type FunctionLocation, leavesSiteRoot, parseFunctionLocation, readFunctionLocation } from './locations.js'
 
 /** The JSON at a location, a syntax error, or undefined when the location is missing. */
-export function readJsonLocation(call: FunctionCall, location: FunctionLocation): JsonValue | JsonSyntaxError | undefined {
+export function readJsonLocation(
+  call: FunctionCall,
+  location: FunctionLocation,
+): JsonValue | JsonSyntaxError | undefined {
   const parse = (text: string): JsonValue | JsonSyntaxError => {
     try {
       return parseJson(text)
@@ -27,7 +30,8 @@ export function readJsonLocation(call: FunctionCall, location: FunctionLocation)
     const caches = cachesOf(call)
     const bytes = caches.readFile(location.path)
     if (bytes === null) return undefined
-    return caches.derived.get(`json\0${location.path}`, () => parse(new Content(bytes, null).text)) as JsonValue | JsonSyntaxError
+    return caches.derived.get(`json\0${location.path}`, () => parse(new Content(bytes, null).text)) as
+      JsonValue | JsonSyntaxError
   }
   const first = readFunctionLocation(call, location)?.[0]
   if (first === undefined) return undefined

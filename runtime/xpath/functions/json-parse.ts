@@ -3,10 +3,17 @@
  * the root element of a new OXN tree for any top-level JSON value. Invalid JSON (also "" and the
  * empty sequence) is an RW and the empty sequence.
  */
+import {
+  JsonSyntaxError,
+  type OxnDocument,
+  oxnDocument,
+  type OxnElement,
+  parseJson,
+  toXPathString,
+} from '../../oxn/index.js'
 import { EMPTY, type Sequence } from '../../values/item.js'
-import { JsonSyntaxError, oxnDocument, parseJson, toXPathString, type OxnDocument, type OxnElement } from '../../oxn/index.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 
 /** The new tree's document for `text`, or undefined after an RW naming `name`. */
 export function decodeJsonArgument(call: FunctionCall, name: string, text: string): OxnDocument | undefined {
@@ -22,4 +29,3 @@ export function decodeJsonArgument(call: FunctionCall, name: string, text: strin
 export function xpJsonParse(call: FunctionCall, json: Value): Sequence | OxnElement {
   return decodeJsonArgument(call, 'json-parse', toXPathString(json))?.documentElement ?? EMPTY
 }
-

@@ -5,9 +5,9 @@
  * literals kept. Never fails: Decided, a value that cannot be written as JSON (a map member of
  * several items) gives `null` with an RW.
  */
-import { XPathValueError, effectiveBooleanValue, prettyJson, renderSequenceJson } from '../../oxn/index.js'
+import { effectiveBooleanValue, prettyJson, renderSequenceJson, XPathValueError } from '../../oxn/index.js'
 import { toSequence, type Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 
 export function xpJsonStringify(call: FunctionCall, value: Value, pretty?: Value): string {
   let compact: string

@@ -7,7 +7,7 @@
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { childElementsOf, jsonOfNode, oxnArrayOf } from './oxn-array.js'
 
 const NEEDS_QUOTES = /[,"\r\n]/
@@ -31,7 +31,8 @@ export function xpJsonToCsv(call: FunctionCall, rows: Value): string {
   let out = ''
   for (const row of childElementsOf(array)) {
     const json = jsonOfNode(row)
-    const values = json instanceof JsonObject ? json.values : Array.isArray(json) ? (json as readonly JsonValue[]) : undefined
+    const values =
+      json instanceof JsonObject ? json.values : Array.isArray(json) ? (json as readonly JsonValue[]) : undefined
     if (values === undefined) {
       warn(call, 'json-to-csv', 'a row is not an array or object')
       return ''

@@ -3,8 +3,8 @@
  * `json-parse()` but returns the document node of the new tree (`json-to-xml('{"a":1}')/json/a`).
  * Invalid JSON: RW and the empty sequence.
  */
+import { type OxnDocument, toXPathString } from '../../oxn/index.js'
 import { EMPTY, type Sequence } from '../../values/item.js'
-import { toXPathString, type OxnDocument } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import type { FunctionCall } from './call.js'
 import { decodeJsonArgument } from './json-parse.js'

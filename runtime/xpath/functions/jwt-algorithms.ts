@@ -3,7 +3,7 @@
  * FN-jwt-decode-3, FN-jwt-encode-4; security.md J5): HMAC, RSASSA-PKCS1-v1_5, ECDSA (JWS signatures
  * are r‖s, IEEE P1363) and RSASSA-PSS (salt as long as the digest). The compile check XC-5 reads them.
  */
-import { constants, createHmac, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto'
+import { constants, createHmac, type KeyObject, sign, timingSafeEqual, verify } from 'node:crypto'
 
 export type JwtFamily = 'HS' | 'RS' | 'ES' | 'PS'
 
@@ -14,7 +14,9 @@ export interface JwtAlgorithm {
 
 export const JWT_ALGORITHMS: ReadonlyMap<string, JwtAlgorithm> = new Map(
   (['HS', 'RS', 'ES', 'PS'] as const).flatMap((family) =>
-    (['256', '384', '512'] as const).map((bits) => [`${family}${bits}`, { family, digest: `sha${bits}` as const }] as const),
+    (['256', '384', '512'] as const).map(
+      (bits) => [`${family}${bits}`, { family, digest: `sha${bits}` as const }] as const,
+    ),
   ),
 )
 
@@ -41,7 +43,8 @@ interface KeyWithOptions {
 
 function asymmetricOptions(algorithm: JwtAlgorithm, key: KeyObject): KeyWithOptions {
   if (algorithm.family === 'ES') return { key, dsaEncoding: 'ieee-p1363' }
-  if (algorithm.family === 'PS') return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+  if (algorithm.family === 'PS')
+    return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
   return { key }
 }
 
@@ -52,7 +55,9 @@ export function keyMismatch(algorithm: JwtAlgorithm, key: KeyObject): string | u
   const type = key.asymmetricKeyType
   if (algorithm.family === 'ES') {
     const curve = key.asymmetricKeyDetails?.namedCurve
-    return type === 'ec' && curve === CURVES[algorithm.digest] ? undefined : `ES${algorithm.digest.slice(3)} needs an EC key on ${CURVES[algorithm.digest]}`
+    return type === 'ec' && curve === CURVES[algorithm.digest]
+      ? undefined
+      : `ES${algorithm.digest.slice(3)} needs an EC key on ${CURVES[algorithm.digest]}`
   }
   if (type === 'rsa' || (type === 'rsa-pss' && algorithm.family === 'PS')) return undefined
   return `${algorithm.family}${algorithm.digest.slice(3)} needs an RSA key, not ${type ?? 'unknown'}`
@@ -60,14 +65,24 @@ export function keyMismatch(algorithm: JwtAlgorithm, key: KeyObject): string | u
 
 /** The signature of `input` (the ASCII `header.payload`). */
 export function signJws(algorithm: JwtAlgorithm, key: KeyObject | Uint8Array, input: string): Buffer {
-  if (algorithm.family === 'HS') return createHmac(algorithm.digest, key as Uint8Array).update(input).digest()
+  if (algorithm.family === 'HS')
+    return createHmac(algorithm.digest, key as Uint8Array)
+      .update(input)
+      .digest()
   return sign(algorithm.digest, Buffer.from(input), asymmetricOptions(algorithm, key as KeyObject))
 }
 
 /** Whether `signature` is valid for `input`. */
-export function verifyJws(algorithm: JwtAlgorithm, key: KeyObject | Uint8Array, input: string, signature: Buffer): boolean {
+export function verifyJws(
+  algorithm: JwtAlgorithm,
+  key: KeyObject | Uint8Array,
+  input: string,
+  signature: Buffer,
+): boolean {
   if (algorithm.family === 'HS') {
-    const expected = createHmac(algorithm.digest, key as Uint8Array).update(input).digest()
+    const expected = createHmac(algorithm.digest, key as Uint8Array)
+      .update(input)
+      .digest()
     return expected.length === signature.length && timingSafeEqual(expected, signature)
   }
   return verify(algorithm.digest, Buffer.from(input), asymmetricOptions(algorithm, key as KeyObject), signature)

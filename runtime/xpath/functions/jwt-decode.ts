@@ -8,14 +8,14 @@
  * debug message (level `debug`) stating the reason.
  */
 import type { KeyObject } from 'node:crypto'
+
+import { type OxnElement, oxnRoot, parseJson, toXPathString } from '../../oxn/index.js'
 import { EMPTY, type Sequence } from '../../values/item.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../../values/json-value.js'
-import { oxnRoot, parseJson, toXPathString, type OxnElement } from '../../oxn/index.js'
-
 import type { Value } from '../value.js'
 import { decodeBase64Lenient } from './base64.js'
 import { debugMessage, type FunctionCall } from './call.js'
-import { JWT_ALGORITHMS, keyMismatch, verifyJws, type JwtAlgorithm } from './jwt-algorithms.js'
+import { JWT_ALGORITHMS, type JwtAlgorithm, keyMismatch, verifyJws } from './jwt-algorithms.js'
 import { KeyError, publicKeyOf } from './keys.js'
 
 const SEGMENT = /^[A-Za-z0-9_-]*$/
@@ -64,11 +64,14 @@ function decode(call: FunctionCall, jws: string, keyText: string, restriction: s
   const payload = segmentJson(parts[1]!, 'payload')
   const alg = header.get('alg')
   const algorithm = typeof alg === 'string' ? JWT_ALGORITHMS.get(alg) : undefined
-  if (algorithm === undefined || typeof alg !== 'string') throw new JwtFailure(`algorithm ${typeof alg === 'string' ? alg : '(none)'} is not accepted`)
-  if (alg !== restriction && algorithm.family !== restriction) throw new JwtFailure(`algorithm ${alg} is not allowed (${restriction})`)
+  if (algorithm === undefined || typeof alg !== 'string')
+    throw new JwtFailure(`algorithm ${typeof alg === 'string' ? alg : '(none)'} is not accepted`)
+  if (alg !== restriction && algorithm.family !== restriction)
+    throw new JwtFailure(`algorithm ${alg} is not allowed (${restriction})`)
   if (!SEGMENT.test(parts[2]!)) throw new JwtFailure('the signature is not Base64url')
   const key = verificationKey(call, algorithm, keyText)
-  if (!verifyJws(algorithm, key, `${parts[0]}.${parts[1]}`, Buffer.from(parts[2]!, 'base64url'))) throw new JwtFailure('invalid signature')
+  if (!verifyJws(algorithm, key, `${parts[0]}.${parts[1]}`, Buffer.from(parts[2]!, 'base64url')))
+    throw new JwtFailure('invalid signature')
   const now = Math.floor(Date.now() / 1000)
   checkTime(payload, 'exp', now)
   checkTime(payload, 'nbf', now)

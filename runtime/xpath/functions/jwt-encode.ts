@@ -6,12 +6,19 @@
  * claims, all segments Base64url without padding. HS* keys are Base64url secrets, RS and PS RSA and
  * ES* EC private keys (KEY-1, unencrypted). Failure: RW and "".
  */
+import {
+  JsonSyntaxError,
+  parseJson,
+  renderJsonValue,
+  renderNode,
+  toXPathNumber,
+  toXPathString,
+} from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode } from '../../values/item.js'
-import { JsonObject, jsonNumberOf, type JsonValue } from '../../values/json-value.js'
-import { JsonSyntaxError, parseJson, renderJsonValue, renderNode, toXPathNumber, toXPathString } from '../../oxn/index.js'
+import { jsonNumberOf, JsonObject, type JsonValue } from '../../values/json-value.js'
 import { firstOf, type Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { JWT_ALGORITHMS, keyMismatch, signJws, unknownJwtAlgorithmMessage } from './jwt-algorithms.js'
 import { hmacSecretOf } from './jwt-decode.js'
 import { KeyError, privateKeyOf } from './keys.js'
@@ -40,7 +47,13 @@ function withExpiry(claims: JsonObject, exp: number): JsonObject {
   return new JsonObject(claims.keys, values)
 }
 
-export function xpJwtEncode(call: FunctionCall, claimsValue: Value, key: Value, ttl?: Value, algorithmValue?: Value): string {
+export function xpJwtEncode(
+  call: FunctionCall,
+  claimsValue: Value,
+  key: Value,
+  ttl?: Value,
+  algorithmValue?: Value,
+): string {
   const name = algorithmValue === undefined ? 'HS256' : toXPathString(algorithmValue)
   const algorithm = JWT_ALGORITHMS.get(name)
   if (algorithm === undefined) {
@@ -71,4 +84,3 @@ export function xpJwtEncode(call: FunctionCall, claimsValue: Value, key: Value, 
     return ''
   }
 }
-

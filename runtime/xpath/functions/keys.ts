@@ -6,7 +6,8 @@
  * certificate, then SubjectPublicKeyInfo. A text may hold several blocks and other text; the first
  * block of a usable type counts (KEY-3). Imported keys are cached per gateway by their text.
  */
-import { X509Certificate, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto'
+
 import type { FunctionCall } from './call.js'
 import { cachesOf } from './call.js'
 
@@ -54,7 +55,11 @@ function readPrivateKey(text: string, passphrase: string): KeyObject {
       return createPrivateKey({ key: block.text, format: 'pem', passphrase })
     } catch (error) {
       const encrypted = block.type === 'ENCRYPTED PRIVATE KEY' || /ENCRYPTED/.test(block.text)
-      throw new KeyError(encrypted ? 'the private key cannot be decrypted with the passphrase' : `unreadable private key (${message(error)})`)
+      throw new KeyError(
+        encrypted
+          ? 'the private key cannot be decrypted with the passphrase'
+          : `unreadable private key (${message(error)})`,
+      )
     }
   }
   if (/-----BEGIN /.test(text)) throw new KeyError('no private key block')
@@ -76,7 +81,9 @@ function readPublicKey(text: string): KeyObject {
       if (block.type === 'CERTIFICATE') return new X509Certificate(block.text).publicKey
       return createPublicKey({ key: block.text, format: 'pem' })
     } catch (error) {
-      throw new KeyError(`unreadable ${block.type === 'CERTIFICATE' ? 'certificate' : 'public key'} (${message(error)})`)
+      throw new KeyError(
+        `unreadable ${block.type === 'CERTIFICATE' ? 'certificate' : 'public key'} (${message(error)})`,
+      )
     }
   }
   if (/-----BEGIN /.test(text)) throw new KeyError('no public key or certificate block')
@@ -119,6 +126,7 @@ export function publicKeyOf(call: FunctionCall, text: string): KeyObject {
 
 /** KEY-4: an RSA key (encryption, RS and PS tokens), else KeyError. */
 export function requireKeyType(key: KeyObject, types: readonly string[], what: string): KeyObject {
-  if (!types.includes(key.asymmetricKeyType ?? '')) throw new KeyError(`${what} needs ${types.join(' or ')} keys, not ${key.asymmetricKeyType ?? 'unknown'}`)
+  if (!types.includes(key.asymmetricKeyType ?? ''))
+    throw new KeyError(`${what} needs ${types.join(' or ')} keys, not ${key.asymmetricKeyType ?? 'unknown'}`)
   return key
 }

@@ -7,15 +7,17 @@
  * (operations.md FS3); every read makes a new content value, so decoded trees are never shared.
  */
 import { Document } from 'slimdom'
-import { parseLocation, type Location } from '../../context/location.js'
+
+import { type Location, parseLocation } from '../../context/location.js'
+import { mediaTypeOfFile } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import type { Sequence, XNode } from '../../values/item.js'
-import { mediaTypeOfFile } from '../../oxn/index.js'
 import { cachesOf, flowDirectory, type FunctionCall } from './call.js'
 
 export type FunctionLocation = Exclude<Location, { kind: 'variable' }>
 
-export type FunctionLocationParse = { readonly ok: true; readonly location: FunctionLocation } | { readonly ok: false; readonly reason: string }
+export type FunctionLocationParse =
+  { readonly ok: true; readonly location: FunctionLocation } | { readonly ok: false; readonly reason: string }
 
 /** LOC-1: the location `text` names; `svcOnly` accepts only `svc://` URLs. */
 export function parseFunctionLocation(call: FunctionCall, text: string, svcOnly = false): FunctionLocationParse {

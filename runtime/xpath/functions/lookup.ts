@@ -5,10 +5,10 @@
  * missing member gives the default; a missing or invalid file, a file that is no object, or another
  * extension (`.shmt` is not supported): RW and the default.
  */
-import { JsonNumber, JsonObject } from '../../values/json-value.js'
 import { JsonSyntaxError, renderJsonValue, toXPathString } from '../../oxn/index.js'
+import { JsonNumber, JsonObject } from '../../values/json-value.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { readJsonLocation } from './json-doc.js'
 import { leavesSiteRoot, parseFunctionLocation } from './locations.js'
 
@@ -24,7 +24,8 @@ export function xpLookup(call: FunctionCall, file: Value, key: Value, fallback?:
   if (!parsed.ok) return fail(leavesSiteRoot(parsed.reason) ? `${text} not found` : parsed.reason)
   const json = readJsonLocation(call, parsed.location)
   if (json === undefined) return fail(`${text} not found`)
-  if (json instanceof JsonSyntaxError) return fail(`${text}: invalid JSON at ${json.line}:${json.column} (${json.reason})`)
+  if (json instanceof JsonSyntaxError)
+    return fail(`${text}: invalid JSON at ${json.line}:${json.column} (${json.reason})`)
   if (!(json instanceof JsonObject)) return fail(`${text} does not hold a JSON object`)
   const value = json.get(toXPathString(key))
   if (value === undefined || value === null) return otherwise

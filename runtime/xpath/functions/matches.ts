@@ -5,7 +5,7 @@
  */
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { regexFor } from './regex.js'
 
 export function xpMatches(call: FunctionCall, input: Value, pattern: Value, flags?: Value): boolean {

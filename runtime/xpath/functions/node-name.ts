@@ -3,9 +3,9 @@
  * of the argument; decided: a first item that is not a node gives "". Elements and attributes give
  * their (qualified, local) name and namespace, processing instructions their target, other nodes "".
  */
+import { decodeContent } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode, type Item, type XNode } from '../../values/item.js'
-import { decodeContent } from '../../oxn/index.js'
 import { firstOf, type Value } from '../value.js'
 
 interface NamedNode extends XNode {

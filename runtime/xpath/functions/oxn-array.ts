@@ -4,10 +4,10 @@
  * attribute (an OXN element, or a DOM element that carries one, oxn.md OXN-X4). Also the items of
  * such an array and the JSON a node renders as (OXN-R), which the array functions work on.
  */
+import { decodeContent, OxnElement, parseJson, renderNode, typeOfNode } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode, type XNode } from '../../values/item.js'
 import type { JsonValue } from '../../values/json-value.js'
-import { OxnElement, decodeContent, parseJson, renderNode, typeOfNode } from '../../oxn/index.js'
 import { firstOf, type Value } from '../value.js'
 import { documentElementOf } from './dom-tree.js'
 

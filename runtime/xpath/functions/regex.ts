@@ -9,7 +9,8 @@
 
 import { cachesOf, type FunctionCall } from './call.js'
 
-export type RegexCompilation = { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly reason: string }
+export type RegexCompilation =
+  { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly reason: string }
 
 const FLAG_LETTERS = 'imsx'
 const LEADING_FLAGS = /^\(\?([imsx]+)\)/
@@ -54,7 +55,9 @@ export function compileRegex(pattern: string, flags: string, extra = ''): RegexC
  * safe because every user resets `lastIndex` before matching (String replace does, `split` does).
  */
 export function regexFor(call: FunctionCall, pattern: string, flags: string, extra = ''): RegexCompilation {
-  return cachesOf(call).regexes.get(`${pattern}\0${flags}\0${extra}`, () => compileRegex(pattern, flags, extra)) as RegexCompilation
+  return cachesOf(call).regexes.get(`${pattern}\0${flags}\0${extra}`, () =>
+    compileRegex(pattern, flags, extra),
+  ) as RegexCompilation
 }
 
 const KNOWN_REASONS: Readonly<Record<string, string>> = {
@@ -128,7 +131,8 @@ function translate(pattern: string, extended: boolean): string | { reason: strin
           out += '(?<'
           i += 3
         } else if (rest.startsWith('>')) return { reason: 'atomic groups are not supported' }
-        else if (/^[imsx-]+[):]/.test(rest)) return { reason: 'inline flags are only allowed at the start of the pattern' }
+        else if (/^[imsx-]+[):]/.test(rest))
+          return { reason: 'inline flags are only allowed at the start of the pattern' }
         else {
           out += '(?'
           i++

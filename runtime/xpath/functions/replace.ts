@@ -7,7 +7,7 @@
  */
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { regexFor } from './regex.js'
 
 /** A parsed replacement: literal text and group numbers. */

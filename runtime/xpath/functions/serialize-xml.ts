@@ -6,8 +6,8 @@
  * own line, indented by two spaces per level, replacing that whitespace text; text and mixed content
  * are written as they are. Namespace declarations missing in the serialized fragment are added.
  */
-import type { XNode } from '../../values/item.js'
 import { OXN_DOM_FACADE } from '../../oxn/index.js'
+import type { XNode } from '../../values/item.js'
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
 const XML_NS = 'http://www.w3.org/XML/1998/namespace'
@@ -25,8 +25,10 @@ interface NamedNode extends XNode {
 
 type Scope = ReadonlyMap<string, string>
 
-const children = (node: XNode): readonly XNode[] => OXN_DOM_FACADE.getChildNodes(node as never) as unknown as readonly XNode[]
-const attributesOf = (node: XNode): readonly NamedNode[] => OXN_DOM_FACADE.getAllAttributes(node as never) as unknown as readonly NamedNode[]
+const children = (node: XNode): readonly XNode[] =>
+  OXN_DOM_FACADE.getChildNodes(node as never) as unknown as readonly XNode[]
+const attributesOf = (node: XNode): readonly NamedNode[] =>
+  OXN_DOM_FACADE.getAllAttributes(node as never) as unknown as readonly NamedNode[]
 const dataOf = (node: XNode): string => OXN_DOM_FACADE.getData(node as never)
 
 function escapeText(text: string): string {
@@ -34,7 +36,10 @@ function escapeText(text: string): string {
 }
 
 function escapeAttribute(text: string): string {
-  return text.replace(/[&<"\t\n\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!)
+  return text.replace(
+    /[&<"\t\n\r]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!,
+  )
 }
 
 function isBlankText(node: XNode): boolean {
@@ -72,11 +77,17 @@ function write(node: XNode, pretty: boolean, depth: number, scope: Scope): strin
     case 8:
       return `<!--${dataOf(node)}-->`
     case 9: {
-      const parts = children(node).filter((child) => !isBlankText(child)).map((child) => write(child, pretty, 0, scope))
+      const parts = children(node)
+        .filter((child) => !isBlankText(child))
+        .map((child) => write(child, pretty, 0, scope))
       return '<?xml version="1.0"?>\n' + parts.join(pretty ? '\n' : '')
     }
     case 10: {
-      const ids = named.publicId ? ` PUBLIC "${named.publicId}" "${named.systemId ?? ''}"` : named.systemId ? ` SYSTEM "${named.systemId}"` : ''
+      const ids = named.publicId
+        ? ` PUBLIC "${named.publicId}" "${named.systemId ?? ''}"`
+        : named.systemId
+          ? ` SYSTEM "${named.systemId}"`
+          : ''
       return `<!DOCTYPE ${named.nodeName}${ids}>`
     }
     default:
@@ -93,7 +104,8 @@ function writeElement(element: NamedNode, pretty: boolean, depth: number, scope:
   const attributes = attributesOf(element)
   let text = ''
   for (const attribute of attributes) {
-    if (attribute.namespaceURI === XMLNS_NS) declare(attribute.prefix ? (attribute.localName ?? '') : '', dataOf(attribute))
+    if (attribute.namespaceURI === XMLNS_NS)
+      declare(attribute.prefix ? (attribute.localName ?? '') : '', dataOf(attribute))
   }
   const extra: string[] = []
   const need = (prefix: string, uri: string): void => {

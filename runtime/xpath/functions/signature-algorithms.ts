@@ -24,9 +24,11 @@ export const SIGNATURE_ALGORITHMS: ReadonlyMap<string, string> = new Map([
 ])
 
 /** The names as the specification writes them (messages). */
-const DISPLAY_NAMES = 'SHA256, SHA224, SHA384, SHA512, SHA1, SHA, DSA, DSA-SHA, dsaEncryption, dsaWithSHA, ecdsa-with-SHA1, MD5, RIPEMD160, MD4, MD2'
+const DISPLAY_NAMES =
+  'SHA256, SHA224, SHA384, SHA512, SHA1, SHA, DSA, DSA-SHA, dsaEncryption, dsaWithSHA, ecdsa-with-SHA1, MD5, RIPEMD160, MD4, MD2'
 
-export type DigestLookup = { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly reason: string }
+export type DigestLookup =
+  { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly reason: string }
 
 /** The digest for an algorithm name, or why there is none (unknown name, digest unavailable). */
 export function digestOf(name: string): DigestLookup {

@@ -7,22 +7,22 @@
  * numeric value, or an untyped node whose text is a JSON number), missing (nothing, or null by
  * templates.md T-NULL-1), or a string (its string value).
  */
-import { Content } from '../../values/content.js'
-import { XPathMap, isNode, type Item, type Sequence } from '../../values/item.js'
 import {
-  OxnElement,
   childByName,
   decodeContent,
   isJsonNumberLiteral,
   isNCName,
+  OxnElement,
   parseXPathDouble,
   renderJson,
   stringValue,
   toXPathString,
   typeOfNode,
 } from '../../oxn/index.js'
-import { parseExpressionText } from '../ast/parse.js'
+import { Content } from '../../values/content.js'
+import { isNode, type Item, type Sequence, XPathMap } from '../../values/item.js'
 import { freeVariables } from '../ast/free-variables.js'
+import { parseExpressionText } from '../ast/parse.js'
 import { printXPath } from '../ast/print.js'
 import { rewriteExpression } from '../ast/rewrite.js'
 import { checkFunctionCalls } from '../check-functions.js'
@@ -30,7 +30,10 @@ import { evaluateEngineText } from '../engine/evaluate-engine.js'
 import { variableValue } from '../scope.js'
 import { cachesOf, type FunctionCall } from './call.js'
 
-export type SortKey = { readonly kind: 'number'; readonly value: number } | { readonly kind: 'string'; readonly value: string } | { readonly kind: 'missing' }
+export type SortKey =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'missing' }
 
 /** A compiled key: the item itself, a child name, or an engine text with its variables. */
 export type CompiledSortKey =
@@ -38,7 +41,8 @@ export type CompiledSortKey =
   | { readonly kind: 'child'; readonly name: string }
   | { readonly kind: 'engine'; readonly text: string; readonly variables: readonly string[] }
 
-export type SortKeyCompilation = { readonly ok: true; readonly key: CompiledSortKey } | { readonly ok: false; readonly reason: string }
+export type SortKeyCompilation =
+  { readonly ok: true; readonly key: CompiledSortKey } | { readonly ok: false; readonly reason: string }
 
 /** XC-9 and FN-sort-2: compiles a key expression (also the compiler's check of literal keys). */
 export function compileSortKey(text: string): SortKeyCompilation {
@@ -48,7 +52,10 @@ export function compileSortKey(text: string): SortKeyCompilation {
   if (!parsed.ok) return { ok: false, reason: parsed.reason }
   const problems = checkFunctionCalls(parsed.ast)
   if (problems.length > 0) return { ok: false, reason: problems[0]!.message }
-  return { ok: true, key: { kind: 'engine', text: printXPath(rewriteExpression(parsed.ast)), variables: freeVariables(parsed.ast) } }
+  return {
+    ok: true,
+    key: { kind: 'engine', text: printXPath(rewriteExpression(parsed.ast)), variables: freeVariables(parsed.ast) },
+  }
 }
 
 /** The compiled key for `text`, cached per gateway. */
@@ -85,7 +92,8 @@ export function classifyKey(result: Sequence): SortKey {
     if (type === 'null') return { kind: 'missing' }
     const text = stringValue(first)
     // a number literal is kept as written (OXN-R7), other number text renders as null when not finite
-    if (isJsonNumberLiteral(text) && (type === 'number' || type === null)) return { kind: 'number', value: Number(text) }
+    if (isJsonNumberLiteral(text) && (type === 'number' || type === null))
+      return { kind: 'number', value: Number(text) }
     if (type === 'number') return numberKey(parseXPathDouble(text))
     return { kind: 'string', value: text }
   }

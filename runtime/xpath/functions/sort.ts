@@ -5,13 +5,13 @@
  * both directions; stable in both directions. Not an OXN array, or a computed key that does not
  * compile: RW and the empty sequence (a literal key is checked at compile time, XC-9).
  */
-import { EMPTY, type Sequence, type XNode } from '../../values/item.js'
 import { effectiveBooleanValue, toXPathString } from '../../oxn/index.js'
+import { EMPTY, type Sequence, type XNode } from '../../values/item.js'
 import type { Value } from '../value.js'
 import { buildArray } from './array.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { childElementsOf, oxnArrayOf } from './oxn-array.js'
-import { classifyKey, keyResult, sortKeyFor, type SortKey } from './sort-key.js'
+import { classifyKey, keyResult, type SortKey, sortKeyFor } from './sort-key.js'
 
 function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0
@@ -45,7 +45,11 @@ export function xpSort(call: FunctionCall, value: Value, key?: Value, descending
     return EMPTY
   }
   const down = descending !== undefined && effectiveBooleanValue(descending)
-  const entries = childElementsOf(array).map((item, index) => ({ item, index, key: classifyKey(keyResult(call, compiled.key, item)) }))
+  const entries = childElementsOf(array).map((item, index) => ({
+    item,
+    index,
+    key: classifyKey(keyResult(call, compiled.key, item)),
+  }))
   entries.sort((a, b) => {
     const aMissing = a.key.kind === 'missing'
     const bMissing = b.key.kind === 'missing'

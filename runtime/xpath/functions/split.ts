@@ -6,10 +6,10 @@
  * new `tokens` element in a new document (a light tree, light-tree.ts), in order. An invalid pattern
  * at run time: RW and the empty sequence.
  */
-import { EMPTY, type Sequence } from '../../values/item.js'
 import { toXPathString } from '../../oxn/index.js'
+import { EMPTY, type Sequence } from '../../values/item.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { lightList } from './light-tree.js'
 import { regexFor } from './regex.js'
 

@@ -5,11 +5,11 @@
  * HTML). Anything that does not give a document node (other file types, missing files, parse
  * errors, scalar content) is the empty sequence; a URL that is not `svc://` and a parse error are RWs.
  */
+import { decodeContent, mediaKindOf, toXPathString } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { EMPTY, isNode, type Item, type Sequence } from '../../values/item.js'
-import { decodeContent, mediaKindOf, toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 import { contentItem } from './content.js'
 import { leavesSiteRoot, parseFunctionLocation, readFunctionLocation } from './locations.js'
 

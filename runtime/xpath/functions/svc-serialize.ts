@@ -5,9 +5,9 @@
  * content, serialize-xml.ts). The empty sequence gives "". Decided: in a sequence that starts with a
  * node, atomic items are left out.
  */
+import { decodeContent, effectiveBooleanValue, toXPathString } from '../../oxn/index.js'
 import { Content } from '../../values/content.js'
 import { isNode } from '../../values/item.js'
-import { decodeContent, effectiveBooleanValue, toXPathString } from '../../oxn/index.js'
 import { toSequence, type Value } from '../value.js'
 import { serializeNode } from './serialize-xml.js'
 

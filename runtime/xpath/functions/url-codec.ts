@@ -20,7 +20,8 @@ const HEX = '0123456789ABCDEF'
 
 export function percentEncode(bytes: Uint8Array): string {
   let out = ''
-  for (const byte of bytes) out += isUnreserved(byte) ? String.fromCharCode(byte) : '%' + HEX[byte >> 4] + HEX[byte & 15]
+  for (const byte of bytes)
+    out += isUnreserved(byte) ? String.fromCharCode(byte) : '%' + HEX[byte >> 4] + HEX[byte & 15]
   return out
 }
 

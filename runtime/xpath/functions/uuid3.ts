@@ -5,10 +5,11 @@
  * anything else is an RW and "". With one argument the namespace is empty (not a standard UUID).
  */
 import { createHash } from 'node:crypto'
+
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import { bytesOf } from './binary.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 
 const NAMESPACE = /^\{?([0-9a-fA-F]{8})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{12})\}?$/
 
@@ -35,7 +36,10 @@ export function xpUuid3(call: FunctionCall, first: Value, second?: Value): strin
     namespace = bytes
     name = second
   }
-  const digest = createHash('md5').update(namespace).update(bytesOf(call, toXPathString(name))).digest()
+  const digest = createHash('md5')
+    .update(namespace)
+    .update(bytesOf(call, toXPathString(name)))
+    .digest()
   digest[6] = (digest[6]! & 0x0f) | 0x30
   digest[8] = (digest[8]! & 0x3f) | 0x80
   const hex = digest.toString('hex')

@@ -5,15 +5,22 @@
  * an RW only for unreadable keys and unknown algorithms, not for a signature that does not match.
  */
 import { verify } from 'node:crypto'
+
 import { toXPathString } from '../../oxn/index.js'
 import type { Value } from '../value.js'
 import { bytesOf } from './binary.js'
-import { warn, type FunctionCall } from './call.js'
 import { SIGNING_KEY_TYPES } from './calc-signature.js'
+import { type FunctionCall, warn } from './call.js'
 import { KeyError, publicKeyOf, requireKeyType } from './keys.js'
 import { digestOf } from './signature-algorithms.js'
 
-export function xpVerifySignature(call: FunctionCall, signature: Value, data: Value, publicKey: Value, algorithm?: Value): boolean {
+export function xpVerifySignature(
+  call: FunctionCall,
+  signature: Value,
+  data: Value,
+  publicKey: Value,
+  algorithm?: Value,
+): boolean {
   const digest = digestOf(algorithm === undefined ? 'SHA256' : toXPathString(algorithm))
   if (!digest.ok) {
     warn(call, 'verify-signature', digest.reason)

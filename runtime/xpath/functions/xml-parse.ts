@@ -4,10 +4,10 @@
  * entities never read) and returns its document node. A decoded content value converts to its text
  * (XP-CONV-1), so a file read by `copy` is parsed from its markup. Not well-formed: RW and empty.
  */
-import { EMPTY, type Sequence, type XNode } from '../../values/item.js'
 import { parseXmlText, toXPathString } from '../../oxn/index.js'
+import { EMPTY, type Sequence, type XNode } from '../../values/item.js'
 import type { Value } from '../value.js'
-import { warn, type FunctionCall } from './call.js'
+import { type FunctionCall, warn } from './call.js'
 
 export function xpXmlParse(call: FunctionCall, xml: Value): Sequence | XNode {
   const parsed = parseXmlText(toXPathString(xml))

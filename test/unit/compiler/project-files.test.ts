@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { compile } from '../../../compiler/index.js'
 import { overlayFiles } from '../../../compiler/project-files.js'
 

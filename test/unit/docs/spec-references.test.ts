@@ -28,6 +28,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
@@ -79,10 +80,17 @@ const FAMILIES = new Set([...RULE_IDS].map(familyOf))
 /** Families as cited without a number: `UP-VAL`, `ACT-xslt`, `FN-0`. */
 const FAMILY_NAMES = new Set([...FAMILIES].map((family) => family.replace(/-$/, '')))
 /** Heads of hyphenated ids (`ACT`, `UP`, `XC`, ...), and the families without a hyphen (`PL`, `J`, ...). */
-const HEADS = [...new Set([...FAMILIES].filter((family) => family.includes('-')).map((family) => family.split('-')[0]!))]
+const HEADS = [
+  ...new Set([...FAMILIES].filter((family) => family.includes('-')).map((family) => family.split('-')[0]!)),
+]
 const PLAIN_FAMILIES = [...FAMILIES].filter((family) => !family.includes('-'))
 
-const SECTIONS = new Map(SPEC_FILES.map((name) => [name, new Set([...specText(name).matchAll(/^#{2,4} (\d+(?:\.\d+)*)\.? /gm)].map((match) => match[1]!))]))
+const SECTIONS = new Map(
+  SPEC_FILES.map((name) => [
+    name,
+    new Set([...specText(name).matchAll(/^#{2,4} (\d+(?:\.\d+)*)\.? /gm)].map((match) => match[1]!)),
+  ]),
+)
 
 // ---- citations: how each kind is written ----
 
@@ -94,7 +102,10 @@ const CITED_ID = new RegExp(
   String.raw`(?<![\w-])(${HYPHENATED_ID}|${PLAIN_ID})(?:\s*(?:-|–|\.\.)\s*(${HYPHENATED_ID}|${PLAIN_ID}|${NUMBER}))?(?![\w-])`,
   'g',
 )
-const CITED_FAMILY = new RegExp(String.raw`(?<![\w-])((?:${alternatives(HEADS)})-[A-Za-z]+(?:-[A-Za-z]+)*)(?![\w-])`, 'g')
+const CITED_FAMILY = new RegExp(
+  String.raw`(?<![\w-])((?:${alternatives(HEADS)})-[A-Za-z]+(?:-[A-Za-z]+)*)(?![\w-])`,
+  'g',
+)
 const CITED_MARKDOWN = /(?<![\w./-])([\w-]+\.md)\b/g
 const CITED_SECTION = new RegExp(
   String.raw`(?<![\w./-])(?:docs/spec/)?(${alternatives(SPEC_FILES).replace(/\./g, '\\.')})\`?,? \(?(?:sections? |§ ?)(\d+(?:\.\d+)*)`,
@@ -132,7 +143,12 @@ function isSection(cited: string): boolean {
 
 function isMarkdownFile(name: string, at: string): boolean {
   const citingFolder = dirname(at.slice(0, at.lastIndexOf(':')))
-  return OUTSIDE_THE_REPOSITORY.has(name) || SPEC_FILES.includes(name) || existsSync(join(ROOT, citingFolder, name)) || existsSync(join(ROOT, name))
+  return (
+    OUTSIDE_THE_REPOSITORY.has(name) ||
+    SPEC_FILES.includes(name) ||
+    existsSync(join(ROOT, citingFolder, name)) ||
+    existsSync(join(ROOT, name))
+  )
 }
 
 /** Module files a path without an extension may stand for. */
@@ -140,9 +156,13 @@ const MODULE_EXTENSIONS = ['', '.ts', '.js', '.mjs']
 
 function pathExists(cited: string): boolean {
   const [path, line] = cited.split(':') as [string, string | undefined]
-  const full = MODULE_EXTENSIONS.map((extension) => join(ROOT, path + extension)).find((candidate) => existsSync(candidate))
+  const full = MODULE_EXTENSIONS.map((extension) => join(ROOT, path + extension)).find((candidate) =>
+    existsSync(candidate),
+  )
   if (full === undefined) return false
-  return line === undefined || (statSync(full).isFile() && Number(line) <= readFileSync(full, 'utf8').split('\n').length)
+  return (
+    line === undefined || (statSync(full).isFile() && Number(line) <= readFileSync(full, 'utf8').split('\n').length)
+  )
 }
 
 // ---- where citations are looked for ----
@@ -175,12 +195,20 @@ function commentsOf(file: string): Passage[] {
   const ranges = new Map<number, number>()
   // Every comment is trivia beside some node's start or end; the map drops the repeats
   const visit = (node: ts.Node): void => {
-    const near = [ts.getLeadingCommentRanges(text, node.pos), ts.getLeadingCommentRanges(text, node.end), ts.getTrailingCommentRanges(text, node.end)]
+    const near = [
+      ts.getLeadingCommentRanges(text, node.pos),
+      ts.getLeadingCommentRanges(text, node.end),
+      ts.getTrailingCommentRanges(text, node.end),
+    ]
     for (const range of near.flatMap((found) => found ?? [])) ranges.set(range.pos, range.end)
     ts.forEachChild(node, visit)
   }
   visit(source)
-  return [...ranges].map(([pos, end]) => ({ file, line: source.getLineAndCharacterOfPosition(pos).line + 1, text: text.slice(pos, end) }))
+  return [...ranges].map(([pos, end]) => ({
+    file,
+    line: source.getLineAndCharacterOfPosition(pos).line + 1,
+    text: text.slice(pos, end),
+  }))
 }
 
 function markdownOf(file: string): Passage {
@@ -194,7 +222,11 @@ function scannedPassages(): Passage[] {
 }
 
 /** Every match of `pattern` in the passages, as what `cite` makes of it, with its line. */
-function citationsIn(passages: readonly Passage[], pattern: RegExp, cite: (match: RegExpMatchArray) => string[]): Citation[] {
+function citationsIn(
+  passages: readonly Passage[],
+  pattern: RegExp,
+  cite: (match: RegExpMatchArray) => string[],
+): Citation[] {
   const found: Citation[] = []
   for (const passage of passages) {
     for (const match of passage.text.matchAll(pattern)) {
@@ -218,10 +250,24 @@ describe('the repository cites docs/spec as it is', () => {
   it('reads the definitions of docs/spec, seed ids restated in their owning files included', () => {
     expect(SPEC_FILES).toContain('operations.md')
     expect(SPEC_FILES).not.toContain('seed.md')
-    for (const id of ['PL11', 'CC24', 'J5a', 'UP-GEN-6', 'T-COM-3', 'T-ERR-1', 'OXN-7', 'OXN-U1', 'ACT-set-status-1', 'FN-0-1', 'XC-1', 'TS2']) {
+    for (const id of [
+      'PL11',
+      'CC24',
+      'J5a',
+      'UP-GEN-6',
+      'T-COM-3',
+      'T-ERR-1',
+      'OXN-7',
+      'OXN-U1',
+      'ACT-set-status-1',
+      'FN-0-1',
+      'XC-1',
+      'TS2',
+    ]) {
       expect(RULE_IDS, id).toContain(id)
     }
-    for (const seedId of ['D1', 'P5', 'R3', 'A6', 'O6', 'X5', 'E1', 'V6', 'B2', 'U2']) expect(RULE_IDS, seedId).toContain(seedId)
+    for (const seedId of ['D1', 'P5', 'R3', 'A6', 'O6', 'X5', 'E1', 'V6', 'B2', 'U2'])
+      expect(RULE_IDS, seedId).toContain(seedId)
     expect(SECTIONS.get('definition.md')).toContain('9')
   })
 
@@ -234,12 +280,29 @@ describe('the repository cites docs/spec as it is', () => {
   })
 
   it('names the file and line of each citation that does not resolve', () => {
-    const comment: Passage = { file: 'runtime/x.ts', line: 10, text: '/**\n * PL11, PL99, UP-GEN-6..99 (flows.md section 42)\n * UP-VALX, ACT-evl-1 runtime/index.ts:9999 opertions.md\n */' }
-    expect(unresolved(citationsIn([comment], CITED_ID, idsOfRange), isRuleId)).toEqual(['runtime/x.ts:11: PL99', 'runtime/x.ts:11: UP-GEN-99', 'runtime/x.ts:12: ACT-evl-1'])
+    const comment: Passage = {
+      file: 'runtime/x.ts',
+      line: 10,
+      text: '/**\n * PL11, PL99, UP-GEN-6..99 (flows.md section 42)\n * UP-VALX, ACT-evl-1 runtime/index.ts:9999 opertions.md\n */',
+    }
+    expect(unresolved(citationsIn([comment], CITED_ID, idsOfRange), isRuleId)).toEqual([
+      'runtime/x.ts:11: PL99',
+      'runtime/x.ts:11: UP-GEN-99',
+      'runtime/x.ts:12: ACT-evl-1',
+    ])
     expect(unresolved(citationsIn([comment], CITED_FAMILY, firstGroup), isFamily)).toEqual(['runtime/x.ts:12: UP-VALX'])
-    expect(unresolved(citationsIn([comment], CITED_SECTION, (match) => [`${match[1]} section ${match[2]}`]), isSection)).toEqual(['runtime/x.ts:11: flows.md section 42'])
-    expect(unresolved(citationsIn([comment], CITED_MARKDOWN, firstGroup), isMarkdownFile)).toEqual(['runtime/x.ts:12: opertions.md'])
-    expect(unresolved(citationsIn([comment], CITED_PATH, pathOf), pathExists)).toEqual(['runtime/x.ts:12: runtime/index.ts:9999'])
+    expect(
+      unresolved(
+        citationsIn([comment], CITED_SECTION, (match) => [`${match[1]} section ${match[2]}`]),
+        isSection,
+      ),
+    ).toEqual(['runtime/x.ts:11: flows.md section 42'])
+    expect(unresolved(citationsIn([comment], CITED_MARKDOWN, firstGroup), isMarkdownFile)).toEqual([
+      'runtime/x.ts:12: opertions.md',
+    ])
+    expect(unresolved(citationsIn([comment], CITED_PATH, pathOf), pathExists)).toEqual([
+      'runtime/x.ts:12: runtime/index.ts:9999',
+    ])
   })
 
   it('cites only rule ids that docs/spec defines', () => {

@@ -4,6 +4,7 @@
  * section reported undici's own wording; and the pure helpers behind the new limits.
  */
 import { describe, expect, it } from 'vitest'
+
 import { exceedsJsonDepth } from '../../../runtime/oxn/json-depth.js'
 import { MAX_JSON_DEPTH, parseJson } from '../../../runtime/oxn/parse-json.js'
 import { tooManyQueryParams } from '../../../runtime/server/limits.js'
@@ -18,14 +19,22 @@ const ACCEPT_ALL: SchemaValidator = () => true
 describe('OXN-13 depth for validation (VA16)', () => {
   it('513 levels are `body is not valid JSON`, as for $body itself', () => {
     const out: string[] = []
-    checkBody({ validate: ACCEPT_ALL, acceptsText: false }, Content.fromText(nested(MAX_JSON_DEPTH + 1), 'application/json'), out)
+    checkBody(
+      { validate: ACCEPT_ALL, acceptsText: false },
+      Content.fromText(nested(MAX_JSON_DEPTH + 1), 'application/json'),
+      out,
+    )
     expect(out).toEqual(['Type constraint violated in body for /: body is not valid JSON'])
     expect(() => parseJson(nested(MAX_JSON_DEPTH + 1))).toThrow()
   })
 
   it('512 levels pass', () => {
     const out: string[] = []
-    checkBody({ validate: ACCEPT_ALL, acceptsText: false }, Content.fromText(nested(MAX_JSON_DEPTH), 'application/json'), out)
+    checkBody(
+      { validate: ACCEPT_ALL, acceptsText: false },
+      Content.fromText(nested(MAX_JSON_DEPTH), 'application/json'),
+      out,
+    )
     expect(out).toEqual([])
   })
 })

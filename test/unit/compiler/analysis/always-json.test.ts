@@ -5,8 +5,9 @@
  * that take every branch and loop count; whenever the proof says yes, every output must parse.
  */
 import { describe, expect, it } from 'vitest'
+
 import { alwaysWritesJson } from '../../../../compiler/analysis/always-json.js'
-import { Content, RaisedError, applyTemplate, parseJson, renderTemplate } from '../../../../runtime/index.js'
+import { applyTemplate, Content, parseJson, RaisedError, renderTemplate } from '../../../../runtime/index.js'
 import { seededRandom } from '../../../helpers/seeded-random.js'
 import { compileTemplates, newContext, parse } from '../template/helpers.js'
 
@@ -23,7 +24,10 @@ describe('alwaysWritesJson', () => {
     ['', 'empty output (T-CHK-6)'],
     ['{{// only a comment }}  ', 'nothing but a comment'],
     ['[{{loop items}}{{ . }}{{end}}]', 'T-LOOP-3: the automatic comma between items'],
-    ['{"list": [{{loop items}}{"n": {{ n }}{{if on}}, "on": true{{end}}}{{end}}], "count": {{ count(items) }}}', 'loop, if inside, trailing member'],
+    [
+      '{"list": [{{loop items}}{"n": {{ n }}{{if on}}, "on": true{{end}}}{{end}}], "count": {{ count(items) }}}',
+      'loop, if inside, trailing member',
+    ],
     ['{"a": 1{{if c}}, "b": 2{{end}}}', 'an optional member'],
     ['{ {{if c}}"a": 1{{end}}{{,}}"b": 2 }', 'T-COM-3: {{,}} after a branch that may write nothing'],
     ['{ {{: pairs }} {{,}} "z": 1 }', 'T-PAIR: pairs then a member'],
@@ -52,7 +56,6 @@ describe('alwaysWritesJson', () => {
 })
 
 describe('alwaysWritesJson is sound', () => {
-
   /**
    * Templates shaped like JSON: values, members and items, made optional, repeated or chosen by
    * `if`, `with`, `loop`, pairs and `{{,}}`, with separators that are sometimes left out; then a
@@ -113,7 +116,9 @@ describe('alwaysWritesJson is sound', () => {
     while (candidates.size < 3000) candidates.add(randomTemplate(next))
     const templates = [...candidates].filter((template) => parse(template).node !== undefined && proven(template))
     // the generator must give the proof real work (not only its trivial cases) and near misses
-    expect(templates.filter((template) => template.includes('{{loop') && template.includes('{{if')).length).toBeGreaterThan(150)
+    expect(
+      templates.filter((template) => template.includes('{{loop') && template.includes('{{if')).length,
+    ).toBeGreaterThan(150)
     expect(candidates.size - templates.length).toBeGreaterThan(1000)
     const compiled = await compileTemplates(templates)
     for (const [i, template] of compiled.entries()) {

@@ -5,7 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { compile } from '../../../../compiler/index.js'
 
 const roots: string[] = []
@@ -67,7 +69,13 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
 
   it('not when the init flow stores a node of $request that the handler climbs from', async () => {
     const init = '<flow>\n  <eval out="$h">$request/headers</eval>\n</flow>\n'
-    const lines = await handlers(project(`  <eval out="$p">$h/../post</eval>\n${PROXY}`, { 'flows/init.xml': init }, 'x-svc-init: flows/init.xml\n'))
+    const lines = await handlers(
+      project(
+        `  <eval out="$p">$h/../post</eval>\n${PROXY}`,
+        { 'flows/init.xml': init },
+        'x-svc-init: flows/init.xml\n',
+      ),
+    )
     expect(lineStarting(lines, BUFFERED)).toBeDefined()
     expect(lines.find((line) => line.startsWith('const PROXY_1'))).toContain(PROXY_STREAMING)
   })
@@ -78,27 +86,53 @@ describe('UP-GEN-6 request-body streaming (compile time)', () => {
     ['$body is an input location', `  <copy in="$body" out="$b"/>\n${PROXY}`],
     ['$request is an input location', `  <dump in="$request" status="200"/>\n${PROXY}`],
     ['a literal sort() key reads $body', `  <eval out="$s">sort($request/headers/x, '$body')</eval>\n${PROXY}`],
-    ['a node of $request may climb to post', `  <eval out="$h">$request/headers</eval>\n  <eval out="$p">$h/../post</eval>\n${PROXY}`],
+    [
+      'a node of $request may climb to post',
+      `  <eval out="$h">$request/headers</eval>\n  <eval out="$p">$h/../post</eval>\n${PROXY}`,
+    ],
     ['a location is computed', `  <copy in="{$request/headers/x}" out="$b"/>\n${PROXY}`],
     ['$request/post is read', `  <eval out="$b">$request/post/a</eval>\n${PROXY}`],
     ['$request is read as a whole', `  <eval out="$b">$request</eval>\n${PROXY}`],
-    ['a body src names $body', `  <request>{ "url": "http://u.test/", "body": { "src": "$body" } }</request>\n${PROXY}`],
+    [
+      'a body src names $body',
+      `  <request>{ "url": "http://u.test/", "body": { "src": "$body" } }</request>\n${PROXY}`,
+    ],
     ['the proxy-request is not last', `${PROXY}\n  <eval out="$x">1</eval>`],
-    ['another proxy-request runs first', `  <proxy-request if="false()">{ "origin": "http://u.test" }</proxy-request>\n${PROXY}`],
-    ['follow-redirects is statically true', '  <proxy-request>{ "origin": "http://u.test", "options": { "follow-redirects": true } }</proxy-request>'],
-    ['follow-redirects is statically true inside a template block', '  <proxy-request>{ "origin": "http://u.test" {{if $request/headers/x}}, "options": { "follow-redirects": true }{{end}} }</proxy-request>'],
-    ['an upstream definition turns validate-request on (UP-PROXY-6)', '  <proxy-request>{ "origin": "http://u.test", "options": { "definition": {{ $env/DEF }} } }</proxy-request>'],
+    [
+      'another proxy-request runs first',
+      `  <proxy-request if="false()">{ "origin": "http://u.test" }</proxy-request>\n${PROXY}`,
+    ],
+    [
+      'follow-redirects is statically true',
+      '  <proxy-request>{ "origin": "http://u.test", "options": { "follow-redirects": true } }</proxy-request>',
+    ],
+    [
+      'follow-redirects is statically true inside a template block',
+      '  <proxy-request>{ "origin": "http://u.test" {{if $request/headers/x}}, "options": { "follow-redirects": true }{{end}} }</proxy-request>',
+    ],
+    [
+      'an upstream definition turns validate-request on (UP-PROXY-6)',
+      '  <proxy-request>{ "origin": "http://u.test", "options": { "definition": {{ $env/DEF }} } }</proxy-request>',
+    ],
   ])('not when %s', async (_, flow) => {
     expect(lineStarting(await handlers(project(flow)), BUFFERED)).toBeDefined()
   })
 
   it('not when a template file used by the flow reads $body', async () => {
-    const files = project(`  <template src="t.json" out="$t"/>\n${PROXY}`, { 'flows/t.json': '{ "a": {{ $body/json/a }} }' })
+    const files = project(`  <template src="t.json" out="$t"/>\n${PROXY}`, {
+      'flows/t.json': '{ "a": {{ $body/json/a }} }',
+    })
     expect(lineStarting(await handlers(files), BUFFERED)).toBeDefined()
   })
 
   it('not for any handler when the init flow reads the body', async () => {
-    const lines = await handlers(project(PROXY, { 'flows/init.xml': '<flow>\n  <eval out="$b">$body</eval>\n</flow>\n' }, 'x-svc-init: flows/init.xml\n'))
+    const lines = await handlers(
+      project(
+        PROXY,
+        { 'flows/init.xml': '<flow>\n  <eval out="$b">$body</eval>\n</flow>\n' },
+        'x-svc-init: flows/init.xml\n',
+      ),
+    )
     expect(lineStarting(lines, BUFFERED)).toBeDefined()
     expect(lines.find((line) => line.startsWith('const PROXY_1'))).toContain('streamRequestBody: false, stages: ')
   })

@@ -7,7 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { compile } from '../../../../compiler/index.js'
 
 const roots: string[] = []
@@ -23,7 +25,10 @@ async function readsOf(body: string | null): Promise<string> {
   const files: Record<string, string> =
     body === null
       ? { 'definition.yaml': 'swagger: "2.0"\npaths:\n  /p/**:\n    x-svc-proxy:\n      origin: http://u.test\n' }
-      : { 'definition.yaml': 'swagger: "2.0"\npaths:\n  /x:\n    get:\n      x-svc-flow: flows/f.xml\n', 'flows/f.xml': `<flow>\n${body}\n</flow>\n` }
+      : {
+          'definition.yaml': 'swagger: "2.0"\npaths:\n  /x:\n    get:\n      x-svc-flow: flows/f.xml\n',
+          'flows/f.xml': `<flow>\n${body}\n</flow>\n`,
+        }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), text)
@@ -41,20 +46,44 @@ const REQUEST_URL = `<request>{ "url": {{ concat('http://u.test/', 'a') }}, "hea
 
 const CASES: [string, string | null, string][] = [
   ['an x-svc-proxy without flows', null, NONE],
-  ['a request with a computed URL and a template on its response', `${REQUEST_URL}\n  <template>{ "id": {{ id }} }</template>`, NONE],
+  [
+    'a request with a computed URL and a template on its response',
+    `${REQUEST_URL}\n  <template>{ "id": {{ id }} }</template>`,
+    NONE,
+  ],
   ['an expression reading $request', '<eval out="$p">$request/path</eval>', REQUEST],
   ['an expression reading $upstream', `${REQUEST_URL}\n  <eval out="$s">$upstream/main/status</eval>`, UPSTREAM],
-  ['a template reading $upstream', `${REQUEST_URL}\n  <template>{ "s": {{ $upstream/main/status }} }</template>`, UPSTREAM],
-  ['a literal body source naming $upstream', `<request>{ "url": "http://u.test/", "body": { "src": "$upstream" } }</request>`, UPSTREAM],
-  ['a computed body source', `<request>{ "url": "http://u.test/", "body": { "src": {{ concat('$', 'up', 'stream') }} } }</request>`, BOTH],
+  [
+    'a template reading $upstream',
+    `${REQUEST_URL}\n  <template>{ "s": {{ $upstream/main/status }} }</template>`,
+    UPSTREAM,
+  ],
+  [
+    'a literal body source naming $upstream',
+    `<request>{ "url": "http://u.test/", "body": { "src": "$upstream" } }</request>`,
+    UPSTREAM,
+  ],
+  [
+    'a computed body source',
+    `<request>{ "url": "http://u.test/", "body": { "src": {{ concat('$', 'up', 'stream') }} } }</request>`,
+    BOTH,
+  ],
   ['a computed body', `<request>{ "url": "http://u.test/", "body": {{ $cfg }} }</request>`, BOTH],
   ['a whole computed configuration', '<request>{{ $cfg }}</request>', BOTH],
   ['a requests configuration from a variable', '<requests src="$cfg"/>', BOTH],
   ['a location computed from text', '<template in="{$which}">{ "a": 1 }</template>', BOTH],
   ['a sort() key', `<eval out="$s">sort($body/json/items, $key)</eval>`, BOTH],
-  ['a mention in a comment or a string reads nothing', `<!-- $request -->\n  <eval out="$a">'$request and $upstream'</eval>`, NONE],
+  [
+    'a mention in a comment or a string reads nothing',
+    `<!-- $request -->\n  <eval out="$a">'$request and $upstream'</eval>`,
+    NONE,
+  ],
   ['an input location naming $request', '<copy in="$request" out="$c"/>', REQUEST],
-  ['a literal sort() key reading $upstream', `<eval out="$s">sort($body/json/items, '$upstream/main/status')</eval>`, UPSTREAM],
+  [
+    'a literal sort() key reading $upstream',
+    `<eval out="$s">sort($body/json/items, '$upstream/main/status')</eval>`,
+    UPSTREAM,
+  ],
   ['a literal sort() key reading nothing', `<eval out="$s">sort($body/json/items, 'name')</eval>`, NONE],
   ['sort() called through a function reference', `<eval out="$s">sort#2($body/json/items, 'name')</eval>`, BOTH],
 ]

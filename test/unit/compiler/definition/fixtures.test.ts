@@ -7,7 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import { describe, expect, it } from 'vitest'
+
 import { loadDefinition } from '../../../../compiler/definition/index.js'
 import { DiagnosticBag, formatDiagnostic } from '../../../../compiler/diagnostics/index.js'
 
@@ -33,7 +35,9 @@ describe('definition fixtures', () => {
 
   it.each(FIXTURES)('%s', (name) => {
     const dir = join(ROOT, name)
-    const want = readFileSync(join(dir, 'errors.txt'), 'utf8').split('\n').filter((line) => line !== '')
+    const want = readFileSync(join(dir, 'errors.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
     expect(diagnosticsOf(dir)).toEqual(want)
   })
 })

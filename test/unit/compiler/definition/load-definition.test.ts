@@ -5,7 +5,9 @@
  * parameter merge, CORS defaults (O7), security schemes (A7).
  */
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
+
 import type { DefinitionNode, HandlerNode, OperationNode } from '../../../../compiler/ir/definition.js'
 import { cleanupSites, lines, loadSite } from './site.js'
 
@@ -20,7 +22,8 @@ function load(definition: string, extra: Record<string, string> = {}) {
 
 /** Site-relative flow of each route (or operation: `METHOD pattern`). */
 function handlers(root: string, def: DefinitionNode): Record<string, string | null> {
-  const rel = (handler: HandlerNode | null) => (handler === null ? null : handler.kind === 'proxy' ? 'x-svc-proxy' : handler.path.slice(root.length + 1))
+  const rel = (handler: HandlerNode | null) =>
+    handler === null ? null : handler.kind === 'proxy' ? 'x-svc-proxy' : handler.path.slice(root.length + 1)
   const out: Record<string, string | null> = {}
   for (const route of def.routes) {
     if (route.operations === null) out[route.pattern] = rel(route.handler)
@@ -47,7 +50,12 @@ describe('handler selection (H1-H3)', () => {
       ),
     )
     expect(diagnostics).toEqual([])
-    expect(handlers(root, def)).toEqual({ '/top-only': 'flows/c.xml', 'GET /cart': 'flows/b.xml', 'DELETE /cart': 'flows/a.xml', '/health': 'flows/c.xml' })
+    expect(handlers(root, def)).toEqual({
+      '/top-only': 'flows/c.xml',
+      'GET /cart': 'flows/b.xml',
+      'DELETE /cart': 'flows/a.xml',
+      '/health': 'flows/c.xml',
+    })
   })
 
   it('uses the top-level flow as the last resort (H3)', () => {
@@ -56,15 +64,37 @@ describe('handler selection (H1-H3)', () => {
   })
 
   it('resolves flows against the writing file; a leading / against the site root (H1)', () => {
-    const { root, def, diagnostics } = load(lines('swagger: "2.0"', 'paths:', '  /a:', '    $ref: "sub/items.yaml#/a"', '  /b:', '    x-svc-flow: /flows/b.xml'), {
-      'sub/items.yaml': lines('a:', '  x-svc-flow: ../flows/a.xml', '  get:'),
-    })
+    const { root, def, diagnostics } = load(
+      lines(
+        'swagger: "2.0"',
+        'paths:',
+        '  /a:',
+        '    $ref: "sub/items.yaml#/a"',
+        '  /b:',
+        '    x-svc-flow: /flows/b.xml',
+      ),
+      {
+        'sub/items.yaml': lines('a:', '  x-svc-flow: ../flows/a.xml', '  get:'),
+      },
+    )
     expect(diagnostics).toEqual([])
     expect(handlers(root, def)).toEqual({ 'GET /a': 'flows/a.xml', '/b': 'flows/b.xml' })
   })
 
   it('lets own keys of a $ref path item override the referenced ones', () => {
-    const { root, def } = load(lines('swagger: "2.0"', 'paths:', '  /a:', '    $ref: "#/x-items/a"', '    x-svc-flow: flows/b.xml', 'x-items:', '  a:', '    x-svc-flow: flows/a.xml', '    post:'))
+    const { root, def } = load(
+      lines(
+        'swagger: "2.0"',
+        'paths:',
+        '  /a:',
+        '    $ref: "#/x-items/a"',
+        '    x-svc-flow: flows/b.xml',
+        'x-items:',
+        '  a:',
+        '    x-svc-flow: flows/a.xml',
+        '    post:',
+      ),
+    )
     expect(handlers(root, def)).toEqual({ 'POST /a': 'flows/b.xml' })
   })
 })
@@ -87,12 +117,28 @@ describe('flow references', () => {
         'x-svc-default-flow: flows/d.xml',
       ),
     )
-    expect(def.flowRefs.map((r) => r.path.slice(root.length + 1))).toEqual(['flows/c.xml', 'flows/b.xml', 'flows/a.xml', 'flows/d.xml'])
-    expect([def.initFlow?.path, def.errorFlow?.path, def.defaultFlow?.path]).toEqual(['c', 'b', 'd'].map((n) => join(root, `flows/${n}.xml`)))
+    expect(def.flowRefs.map((r) => r.path.slice(root.length + 1))).toEqual([
+      'flows/c.xml',
+      'flows/b.xml',
+      'flows/a.xml',
+      'flows/d.xml',
+    ])
+    expect([def.initFlow?.path, def.errorFlow?.path, def.defaultFlow?.path]).toEqual(
+      ['c', 'b', 'd'].map((n) => join(root, `flows/${n}.xml`)),
+    )
   })
 
   it('normalises paths so that one file is one reference', () => {
-    const { def } = load(lines('swagger: "2.0"', 'paths:', '  /a:', '    x-svc-flow: flows/../flows/a.xml', '  /b:', '    x-svc-flow: ./flows/a.xml'))
+    const { def } = load(
+      lines(
+        'swagger: "2.0"',
+        'paths:',
+        '  /a:',
+        '    x-svc-flow: flows/../flows/a.xml',
+        '  /b:',
+        '    x-svc-flow: ./flows/a.xml',
+      ),
+    )
     expect(def.flowRefs).toHaveLength(1)
   })
 
@@ -121,23 +167,70 @@ describe('definition shape', () => {
   })
 
   it('keeps routes in definition order with segments and MA2 operation order (D3, D4, D15)', () => {
-    const { def } = load(lines('swagger: "2.0"', 'x-svc-flow: flows/a.xml', 'paths:', '  /u/{id}/x/:', '    patch: {}', '    get:', '  /files/**:', '  /:'))
-    expect(def.routes.map((r) => [r.pattern, r.segments, r.wildcard, r.operations?.map((o) => o.method) ?? null])).toEqual([
-      ['/u/{id}/x/', [{ kind: 'literal', value: 'u' }, { kind: 'param', name: 'id' }, { kind: 'literal', value: 'x' }, { kind: 'literal', value: '' }], false, ['GET', 'PATCH']],
+    const { def } = load(
+      lines(
+        'swagger: "2.0"',
+        'x-svc-flow: flows/a.xml',
+        'paths:',
+        '  /u/{id}/x/:',
+        '    patch: {}',
+        '    get:',
+        '  /files/**:',
+        '  /:',
+      ),
+    )
+    expect(
+      def.routes.map((r) => [r.pattern, r.segments, r.wildcard, r.operations?.map((o) => o.method) ?? null]),
+    ).toEqual([
+      [
+        '/u/{id}/x/',
+        [
+          { kind: 'literal', value: 'u' },
+          { kind: 'param', name: 'id' },
+          { kind: 'literal', value: 'x' },
+          { kind: 'literal', value: '' },
+        ],
+        false,
+        ['GET', 'PATCH'],
+      ],
       ['/files/**', [{ kind: 'literal', value: 'files' }], true, null],
       ['/', [{ kind: 'literal', value: '' }], false, null],
     ])
   })
 
   it('expands merge keys and aliases before anything else (D9)', () => {
-    const { root, def, diagnostics } = load(lines('swagger: "2.0"', 'x-base: &base', '  x-svc-flow: flows/a.xml', '  get:', 'paths:', '  /a:', '    <<: *base', '    post:', '  /b: *base'))
+    const { root, def, diagnostics } = load(
+      lines(
+        'swagger: "2.0"',
+        'x-base: &base',
+        '  x-svc-flow: flows/a.xml',
+        '  get:',
+        'paths:',
+        '  /a:',
+        '    <<: *base',
+        '    post:',
+        '  /b: *base',
+      ),
+    )
     expect(diagnostics).toEqual([])
     expect(handlers(root, def)).toEqual({ 'GET /a': 'flows/a.xml', 'POST /a': 'flows/a.xml', 'GET /b': 'flows/a.xml' })
   })
 
   it('reads validation settings per level; a scalar sets both (VA1, VA2)', () => {
-    const { def } = load(lines('swagger: "2.0"', 'x-svc-flow: flows/a.xml', 'x-svc-validate: report-only', 'paths:', '  /p:', '    x-svc-validate: { request: true }', '    post:', '      x-svc-validate: { response: false }'))
-    const strip = (v: { request: unknown; response: unknown } | null) => v && { request: v.request, response: v.response }
+    const { def } = load(
+      lines(
+        'swagger: "2.0"',
+        'x-svc-flow: flows/a.xml',
+        'x-svc-validate: report-only',
+        'paths:',
+        '  /p:',
+        '    x-svc-validate: { request: true }',
+        '    post:',
+        '      x-svc-validate: { response: false }',
+      ),
+    )
+    const strip = (v: { request: unknown; response: unknown } | null) =>
+      v && { request: v.request, response: v.response }
     expect(strip(def.validate)).toEqual({ request: 'report-only', response: 'report-only' })
     expect(strip(def.routes[0]!.validate)).toEqual({ request: true, response: null })
     expect(strip(def.routes[0]!.operations![0]!.validate)).toEqual({ request: null, response: false })
@@ -187,7 +280,12 @@ describe('definition shape', () => {
       ),
     )
     expect(diagnostics).toEqual([])
-    expect(def.cors).toMatchObject({ allowedOrigins: ['https://a.example.org'], allowCredentials: false, maxAge: 7200, exposeHeaders: [] })
+    expect(def.cors).toMatchObject({
+      allowedOrigins: ['https://a.example.org'],
+      allowCredentials: false,
+      maxAge: 7200,
+      exposeHeaders: [],
+    })
     expect(def.securitySchemes.map((s) => [s.name, s.type, s.enforced])).toEqual([
       ['Jwt', 'apiKey', true],
       ['Doc', 'oauth2', false],
@@ -196,14 +294,18 @@ describe('definition shape', () => {
   })
 
   it('records every loaded document with a pointer -> position map (D13)', () => {
-    const { root, def } = load(lines('swagger: "2.0"', 'paths:', '  /a:', '    $ref: "items.yaml#/a"'), { 'items.yaml': lines('a:', '  x-svc-flow: flows/a.xml') })
+    const { root, def } = load(lines('swagger: "2.0"', 'paths:', '  /a:', '    $ref: "items.yaml#/a"'), {
+      'items.yaml': lines('a:', '  x-svc-flow: flows/a.xml'),
+    })
     expect(def.documents.map((d) => d.file.path)).toEqual([join(root, 'definition.yaml'), join(root, 'items.yaml')])
     const loc = def.documents[0]!.locs.get('/paths/~1a/$ref')!
     expect(def.documents[0]!.file.text.slice(loc.start, loc.start + 12)).toBe('"items.yaml#')
   })
 
   it('rejects a file that is not UTF-8, at 1:1 (D6)', () => {
-    const { definition, diagnostics } = loadSite({ 'definition.yaml': Buffer.from('swagger: "2.0"\npaths: {}\n# caf\xe9\n', 'latin1') })
+    const { definition, diagnostics } = loadSite({
+      'definition.yaml': Buffer.from('swagger: "2.0"\npaths: {}\n# caf\xe9\n', 'latin1'),
+    })
     expect([definition, diagnostics]).toEqual([undefined, ['definition.yaml:1:1: error: the file is not valid UTF-8']])
   })
 

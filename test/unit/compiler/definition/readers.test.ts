@@ -3,7 +3,8 @@
  * schema, positions of keys and values, merge keys, duplicate keys, syntax errors at their place.
  */
 import { describe, expect, it } from 'vitest'
-import { toPlain, type DocNode } from '../../../../compiler/definition/doc-node.js'
+
+import { type DocNode, toPlain } from '../../../../compiler/definition/doc-node.js'
 import { readJson } from '../../../../compiler/definition/json-reader.js'
 import { readYaml } from '../../../../compiler/definition/yaml-reader.js'
 import { createSourceFile, DiagnosticBag, formatDiagnostic, lineColOf } from '../../../../compiler/diagnostics/index.js'
@@ -89,7 +90,16 @@ describe('JSON reader (strict, D6)', () => {
   it('reads values with positions', () => {
     const { node } = read('{\n  "a": [1, -2.5e3, true, null],\n  "b": {"c": "\\u00e9\\n"}\n}', true)
     expect(toPlain(node!)).toEqual({ a: [1, -2500, true, null], b: { c: 'é\n' } })
-    expect(positions(node!)).toEqual(['a@2:3', '1@2:9', '-2.5e3@2:12', 'true@2:20', 'null@2:26', 'b@3:3', 'c@3:9', 'é\n@3:14'])
+    expect(positions(node!)).toEqual([
+      'a@2:3',
+      '1@2:9',
+      '-2.5e3@2:12',
+      'true@2:20',
+      'null@2:26',
+      'b@3:3',
+      'c@3:9',
+      'é\n@3:14',
+    ])
   })
 
   it.each([

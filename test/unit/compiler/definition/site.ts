@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { loadDefinition } from '../../../../compiler/definition/index.js'
 import { DiagnosticBag, formatDiagnostic } from '../../../../compiler/diagnostics/index.js'
 import type { DefinitionNode } from '../../../../compiler/ir/definition.js'

@@ -6,11 +6,24 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { DIAGNOSTIC_CODES, type DiagnosticArea } from '../../../../compiler/diagnostics/codes.js'
 
 const ROOT = new URL('../../../../', import.meta.url).pathname
-const AREAS: readonly DiagnosticArea[] = ['project', 'definition', 'path', 'flow', 'xpath', 'template', 'upstream', 'xslt', 'security', 'schema']
+const AREAS: readonly DiagnosticArea[] = [
+  'project',
+  'definition',
+  'path',
+  'flow',
+  'xpath',
+  'template',
+  'upstream',
+  'xslt',
+  'security',
+  'schema',
+]
 /** Files outside compiler/ whose codes the compiler reports (the runtime's function checks, XC-2). */
 const SHARED_CHECKS = ['runtime/xpath/check-functions.ts']
 /** `area/name` literals that are not diagnostic codes: `<set-config>` setting paths (ACT-set-config). */
@@ -18,7 +31,9 @@ const NOT_CODES = new Set(['security/force-backend-https'])
 const LITERAL = new RegExp(`['"\`]((?:${AREAS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*)['"\`]`, 'g')
 
 function sourceFiles(dir: string): string[] {
-  return (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((path) => path.endsWith('.ts')).map((path) => join(dir, path))
+  return (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => join(dir, path))
 }
 
 function codesUsed(): Map<string, string> {
@@ -42,7 +57,9 @@ describe('DIAGNOSTIC_CODES', () => {
   })
 
   it('lists every code used in the compiler', () => {
-    const missing = [...used.keys()].filter((code) => !(code in DIAGNOSTIC_CODES)).map((code) => `${code} (${used.get(code)})`)
+    const missing = [...used.keys()]
+      .filter((code) => !(code in DIAGNOSTIC_CODES))
+      .map((code) => `${code} (${used.get(code)})`)
     expect(missing).toEqual([])
   })
 

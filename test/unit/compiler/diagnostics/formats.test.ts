@@ -5,7 +5,8 @@
  * `--quiet`, the error cap of CC24, positions in code points with an exclusive end.
  */
 import { describe, expect, it } from 'vitest'
-import { DiagnosticBag, ERROR_CAP, type Diagnostic } from '../../../../compiler/diagnostics/diagnostic.js'
+
+import { type Diagnostic, DiagnosticBag, ERROR_CAP } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../compiler/diagnostics/format.js'
 import { escapeData, escapeProperty, formatGithub } from '../../../../compiler/diagnostics/format-github.js'
 import { jsonReport } from '../../../../compiler/diagnostics/format-json.js'
@@ -16,16 +17,36 @@ import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source
 
 const CWD = '/site'
 const TOOL = { name: 'svc-compile', version: '9.8.7' }
-const FLOW = createSourceFile('/site/flows/a b.xml', '<flow>\n  <evall/>\n  <eval out="$x">"🙂" || tolowr(1)</eval>\n</flow>\n')
+const FLOW = createSourceFile(
+  '/site/flows/a b.xml',
+  '<flow>\n  <evall/>\n  <eval out="$x">"🙂" || tolowr(1)</eval>\n</flow>\n',
+)
 const DEFINITION = createSourceFile('/site/definition.yaml', 'swagger: "2.0"\nx-acme-cors: {}\n')
 
 function sample(): Diagnostic[] {
   const bag = new DiagnosticBag()
-  bag.error('flow/unknown-action', locAt(FLOW, 9, 17), 'unknown action <evall>; did you mean <eval>?', [{ message: 'the flow starts here', loc: locAt(FLOW, 0, 6) }], ['eval'])
+  bag.error(
+    'flow/unknown-action',
+    locAt(FLOW, 9, 17),
+    'unknown action <evall>; did you mean <eval>?',
+    [{ message: 'the flow starts here', loc: locAt(FLOW, 0, 6) }],
+    ['eval'],
+  )
   // column after "🙂" (a surrogate pair): offsets count UTF-16 units, columns code points
   const call = FLOW.text.indexOf('tolowr')
-  bag.error('xpath/unknown-function', locAt(FLOW, call, call + 'tolowr(1)'.length), 'unknown function tolowr(); did you mean tolower()?', undefined, ['tolower'])
-  bag.warning('definition/foreign-extension', locAt(DEFINITION, 15), 'x-acme-cors is ignored; did you mean x-svc-cors?', ['x-svc-cors'])
+  bag.error(
+    'xpath/unknown-function',
+    locAt(FLOW, call, call + 'tolowr(1)'.length),
+    'unknown function tolowr(); did you mean tolower()?',
+    undefined,
+    ['tolower'],
+  )
+  bag.warning(
+    'definition/foreign-extension',
+    locAt(DEFINITION, 15),
+    'x-acme-cors is ignored; did you mean x-svc-cors?',
+    ['x-svc-cors'],
+  )
   bag.note('definition/conventional-default-flow', locAt(DEFINITION, 0), 'using conf/flow.xml as the default flow')
   return bag.sorted()
 }
@@ -61,17 +82,34 @@ describe('located diagnostics', () => {
       file: 'flows/a b.xml',
       start: { line: 2, column: 3 },
       end: { line: 2, column: 11 },
-      related: [{ message: 'the flow starts here', file: 'flows/a b.xml', start: { line: 1, column: 1 }, end: { line: 1, column: 7 } }],
+      related: [
+        {
+          message: 'the flow starts here',
+          file: 'flows/a b.xml',
+          start: { line: 1, column: 1 },
+          end: { line: 1, column: 7 },
+        },
+      ],
       suggestions: ['eval'],
     })
-    expect(locateDiagnostic(call!, CWD)).toMatchObject({ start: { line: 3, column: 25 }, end: { line: 3, column: 34 }, related: [], suggestions: ['tolower'] })
+    expect(locateDiagnostic(call!, CWD)).toMatchObject({
+      start: { line: 3, column: 25 },
+      end: { line: 3, column: 34 },
+      related: [],
+      suggestions: ['tolower'],
+    })
   })
 })
 
 describe('json', () => {
   it('is one document: version, tool, ok, summary and every diagnostic', () => {
     const report = jsonReport(sample(), { cwd: CWD, tool: TOOL, ok: false, elapsedMs: 12.6 })
-    expect(report).toMatchObject({ formatVersion: 1, tool: TOOL, ok: false, summary: { errors: 2, warnings: 1, notes: 1, omittedErrors: 0, durationMs: 13 } })
+    expect(report).toMatchObject({
+      formatVersion: 1,
+      tool: TOOL,
+      ok: false,
+      summary: { errors: 2, warnings: 1, notes: 1, omittedErrors: 0, durationMs: 13 },
+    })
     expect(report.diagnostics.map((d) => [d.severity, d.code])).toEqual([
       ['note', 'definition/conventional-default-flow'],
       ['warning', 'definition/foreign-extension'],
@@ -87,7 +125,9 @@ describe('json', () => {
     const report = jsonReport(bag.sorted(), { cwd: CWD, tool: TOOL, ok: false, elapsedMs: 0, quiet: true })
     expect(report.diagnostics).toHaveLength(ERROR_CAP)
     expect(report.summary).toMatchObject({ errors: ERROR_CAP + 5, warnings: 1, omittedErrors: 5 })
-    expect(formatGithub(bag.sorted(), { cwd: CWD, quiet: true }).trimEnd().split('\n').at(-1)).toBe(`::notice::too many errors: showing the first ${ERROR_CAP} of ${ERROR_CAP + 5}`)
+    expect(formatGithub(bag.sorted(), { cwd: CWD, quiet: true }).trimEnd().split('\n').at(-1)).toBe(
+      `::notice::too many errors: showing the first ${ERROR_CAP} of ${ERROR_CAP + 5}`,
+    )
   })
 })
 
@@ -103,7 +143,9 @@ describe('sarif', () => {
   })
 
   it('gives each result its rule, level, region, related locations and suggestions; file names are URI references', () => {
-    expect(run.results.map((result) => [result.ruleId, run.tool.driver.rules[result.ruleIndex]!.id, result.level])).toEqual([
+    expect(
+      run.results.map((result) => [result.ruleId, run.tool.driver.rules[result.ruleIndex]!.id, result.level]),
+    ).toEqual([
       ['definition/conventional-default-flow', 'definition/conventional-default-flow', 'note'],
       ['definition/foreign-extension', 'definition/foreign-extension', 'warning'],
       ['flow/unknown-action', 'flow/unknown-action', 'error'],
@@ -111,10 +153,22 @@ describe('sarif', () => {
     ])
     const action = run.results[2]!
     expect(action.locations).toEqual([
-      { physicalLocation: { artifactLocation: { uri: 'flows/a%20b.xml', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 3, endLine: 2, endColumn: 11 } } },
+      {
+        physicalLocation: {
+          artifactLocation: { uri: 'flows/a%20b.xml', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 2, startColumn: 3, endLine: 2, endColumn: 11 },
+        },
+      },
     ])
     expect(action.relatedLocations).toEqual([
-      { id: 1, message: { text: 'the flow starts here' }, physicalLocation: { artifactLocation: { uri: 'flows/a%20b.xml', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 7 } } },
+      {
+        id: 1,
+        message: { text: 'the flow starts here' },
+        physicalLocation: {
+          artifactLocation: { uri: 'flows/a%20b.xml', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 7 },
+        },
+      },
     ])
     expect(action.properties).toEqual({ suggestions: ['eval'] })
     expect(run.results[0]!).not.toHaveProperty('properties')
@@ -133,7 +187,10 @@ describe('sarif', () => {
     const bag = new DiagnosticBag()
     bag.error('flow/invalid-root', locAt(elsewhere, 0), 'bad')
     // relative() gives ../elsewhere/x.xml: still a relative reference below %SRCROOT%
-    expect(sarifLog(bag.sorted(), { cwd: CWD, tool: TOOL }).runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: '../elsewhere/x.xml', uriBaseId: '%SRCROOT%' })
+    expect(
+      sarifLog(bag.sorted(), { cwd: CWD, tool: TOOL }).runs[0]!.results[0]!.locations[0]!.physicalLocation
+        .artifactLocation,
+    ).toEqual({ uri: '../elsewhere/x.xml', uriBaseId: '%SRCROOT%' })
   })
 })
 
@@ -158,7 +215,9 @@ describe('github', () => {
     const odd = createSourceFile('/site/flows/a,b:c.xml', '<flow/>')
     const bag = new DiagnosticBag()
     bag.error('flow/invalid-root', locAt(odd, 0), '50% wrong')
-    expect(formatGithub(bag.sorted(), { cwd: CWD })).toBe('::error file=flows/a%2Cb%3Ac.xml,line=1,col=1,endLine=1,endColumn=1,title=flow/invalid-root::50%25 wrong\n')
+    expect(formatGithub(bag.sorted(), { cwd: CWD })).toBe(
+      '::error file=flows/a%2Cb%3Ac.xml,line=1,col=1,endLine=1,endColumn=1,title=flow/invalid-root::50%25 wrong\n',
+    )
   })
 })
 

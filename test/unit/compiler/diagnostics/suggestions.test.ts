@@ -4,17 +4,25 @@
  * `suggestions` (for editors and `svc-compile --format json|sarif`). The message text is unchanged.
  */
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
-import { compile } from '../../../../compiler/index.js'
+
 import { suggest, suggestBest, suggestionText } from '../../../../compiler/diagnostics/did-you-mean.js'
+import { compile } from '../../../../compiler/index.js'
 
 const BROKEN = new URL('../../../fixtures/cli/01-broken-project/', import.meta.url).pathname
 
 describe('suggestions', () => {
   it('suggest() gives the names and the suffix that shows them', () => {
-    expect(suggest('tolowr', ['tolower', 'toupper', 'concat'], (name) => `${name}()`)).toEqual({ names: ['tolower'], suffix: '; did you mean tolower()?' })
+    expect(suggest('tolowr', ['tolower', 'toupper', 'concat'], (name) => `${name}()`)).toEqual({
+      names: ['tolower'],
+      suffix: '; did you mean tolower()?',
+    })
     expect(suggest('zzz', ['tolower'])).toEqual({ names: [], suffix: '' })
-    expect(suggestBest('requets', ['request', 'requests'], (name) => `<${name}>`)).toEqual({ names: ['request'], suffix: '; did you mean <request>?' })
+    expect(suggestBest('requets', ['request', 'requests'], (name) => `<${name}>`)).toEqual({
+      names: ['request'],
+      suffix: '; did you mean <request>?',
+    })
     expect(suggestionText(['a', 'b', 'c'], (name) => `"${name}"`)).toBe('; did you mean "a", "b" or "c"?')
   })
 
@@ -28,6 +36,7 @@ describe('suggestions', () => {
       ['flow/unknown-action', ['eval']],
       ['xpath/unset-variable', ['name']],
     ])
-    for (const diagnostic of result.diagnostics.filter((d) => !d.message.includes('did you mean'))) expect(diagnostic.suggestions).toBeUndefined()
+    for (const diagnostic of result.diagnostics.filter((d) => !d.message.includes('did you mean')))
+      expect(diagnostic.suggestions).toBeUndefined()
   })
 })

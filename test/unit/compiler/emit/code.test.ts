@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { Code, comment, identifier, importCode, js, lit, Name, unsafeCode } from '../../../../compiler/emit/code.js'
 import { objectCode } from '../../../../compiler/emit/parts/object-code.js'
 
@@ -6,7 +7,8 @@ describe('the code builder closes its gaps by construction (issue 23)', () => {
   it('makes identifiers only of identifier text', () => {
     expect(identifier('flowGetUser_2').text).toBe('flowGetUser_2')
     expect(identifier('$x')).toBeInstanceOf(Name)
-    for (const text of ['', '2x', 'a-b', 'a b', 'x;y', "x'", 'é']) expect(() => identifier(text), text).toThrow(/internal error: .* is not an identifier/)
+    for (const text of ['', '2x', 'a-b', 'a b', 'x;y', "x'", 'é'])
+      expect(() => identifier(text), text).toThrow(/internal error: .* is not an identifier/)
   })
 
   it('lets no other module construct Code: the constructor wants the key code.ts keeps', () => {

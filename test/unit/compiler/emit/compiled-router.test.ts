@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { loadDefinition } from '../../../../compiler/definition/index.js'
 import { DiagnosticBag } from '../../../../compiler/diagnostics/index.js'
 import { EmitContext } from '../../../../compiler/emit/context.js'
@@ -16,7 +18,7 @@ import { emitRoutes } from '../../../../compiler/emit/routes.js'
 import type { RouteTable } from '../../../../runtime/router/index.js'
 import { routesOf } from '../../../../runtime/router/index.js'
 import { expectCase } from '../../runtime/router/check-router.js'
-import { SCENARIOS, type RouterScenario } from '../../runtime/router/router-cases.js'
+import { type RouterScenario, SCENARIOS } from '../../runtime/router/router-cases.js'
 
 let work: string
 
@@ -47,7 +49,10 @@ async function compileScenario(scenario: RouterScenario, index: number): Promise
   expect(bag.sorted().map((d) => d.message)).toEqual([])
   const flowPath = join(site, 'flows', 'h.xml')
   const name = new NameTable().allocate('flowH')
-  const ctx = new EmitContext({ siteRoot: site, flows: new Map([[flowPath, { name, modulePath: 'flows/h.ts', file: 'flows/h.xml' }]]) }, 'routes.ts')
+  const ctx = new EmitContext(
+    { siteRoot: site, flows: new Map([[flowPath, { name, modulePath: 'flows/h.ts', file: 'flows/h.xml' }]]) },
+    'routes.ts',
+  )
   const body = emitRoutes(definition!, ctx)
   const text = [...ctx.imports(), ...ctx.constants(), body].map((c) => c.text).join('\n')
   writeFileSync(join(site, 'src', 'routes.ts'), text)
@@ -63,7 +68,9 @@ describe('router cases against compiled tables', () => {
       beforeAll(async () => {
         table = await compileScenario(scenario, index)
       })
-      it.each(scenario.cases.map((c) => [`${c.rule}: ${c.path}`, c] as const))('%s', (_, c) => expectCase(table, scenario.basePath, c))
+      it.each(scenario.cases.map((c) => [`${c.rule}: ${c.path}`, c] as const))('%s', (_, c) =>
+        expectCase(table, scenario.basePath, c),
+      )
       it('binds every route to its flow handler (H1) with its operations (MA2)', () => {
         const routes = routesOf(table)
         expect(routes.map((r) => r.pattern)).toEqual([...scenario.patterns].sort())

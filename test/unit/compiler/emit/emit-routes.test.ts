@@ -4,12 +4,14 @@
  * against the runtime entry.
  */
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import type { DefinitionNode } from '../../../../compiler/ir/definition.js'
+
 import { EmitContext } from '../../../../compiler/emit/context.js'
 import { flowModulePath, NameTable, wantedFlowFunctionName } from '../../../../compiler/emit/names.js'
 import { emitRoutes } from '../../../../compiler/emit/routes.js'
 import { typecheckModules } from '../../../../compiler/emit/typecheck.js'
+import type { DefinitionNode } from '../../../../compiler/ir/definition.js'
 import { cleanupSites, lines, loadSite } from '../definition/site.js'
 
 afterAll(cleanupSites)
@@ -44,14 +46,20 @@ function emit(definitionText: string): Emitted {
   const flows = new Map(
     definition!.flowRefs.map((ref) => {
       const file = ref.path.slice(root.length + 1)
-      return [ref.path, { name: names.allocate(wantedFlowFunctionName(file)), modulePath: flowModulePath(file), file }] as const
+      return [
+        ref.path,
+        { name: names.allocate(wantedFlowFunctionName(file)), modulePath: flowModulePath(file), file },
+      ] as const
     }),
   )
   const ctx = new EmitContext({ siteRoot: root, flows }, 'routes.ts')
   const body = emitRoutes(definition!, ctx)
   const modules = new Map([['routes.ts', [...ctx.imports(), ...ctx.constants(), body].map((c) => c.text).join('\n')]])
   for (const symbol of flows.values()) {
-    modules.set(symbol.modulePath, `import { CONTINUE, type Completion } from 'svc-gateway/runtime'\nexport async function ${symbol.name.text}(): Promise<Completion> {\n  return CONTINUE\n}\n`)
+    modules.set(
+      symbol.modulePath,
+      `import { CONTINUE, type Completion } from 'svc-gateway/runtime'\nexport async function ${symbol.name.text}(): Promise<Completion> {\n  return CONTINUE\n}\n`,
+    )
   }
   return { definition: definition!, modules }
 }
@@ -86,8 +94,12 @@ describe('emitRoutes', () => {
   it('is deterministic and independent of the order of paths (style: deterministic output)', () => {
     const reordered = SHOP.replace(/( {2}\/cart:\n(?: {4}.*\n)+)( {2}\/catalog\/\*\*:\n(?: {4}.*\n)+)/, '$2$1')
     expect(reordered).not.toBe(SHOP)
-    const a = emit(SHOP).modules.get('routes.ts')!.replace(/\(definition\.yaml:\d+:\d+\)/g, '')
-    const b = emit(reordered).modules.get('routes.ts')!.replace(/\(definition\.yaml:\d+:\d+\)/g, '')
+    const a = emit(SHOP)
+      .modules.get('routes.ts')!
+      .replace(/\(definition\.yaml:\d+:\d+\)/g, '')
+    const b = emit(reordered)
+      .modules.get('routes.ts')!
+      .replace(/\(definition\.yaml:\d+:\d+\)/g, '')
     expect(b).toBe(a)
   })
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { NameTable, RUNTIME_FLOW_LIKE_EXPORTS, wantedFlowFunctionName, wantedTestFunctionName } from '../../../../compiler/emit/names.js'
+
+import {
+  NameTable,
+  RUNTIME_FLOW_LIKE_EXPORTS,
+  wantedFlowFunctionName,
+  wantedTestFunctionName,
+} from '../../../../compiler/emit/names.js'
 import * as runtime from '../../../../runtime/index.js'
 
 describe('generated names never clash with runtime imports', () => {

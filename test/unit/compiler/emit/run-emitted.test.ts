@@ -5,14 +5,24 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
+import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source.js'
+import { identifier } from '../../../../compiler/emit/code.js'
 import { EmitContext, type FlowSymbol } from '../../../../compiler/emit/context.js'
 import { emitFlowBody } from '../../../../compiler/emit/flow-body.js'
-import { identifier } from '../../../../compiler/emit/code.js'
 import { loadFlows } from '../../../../compiler/flow/index.js'
-import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source.js'
-import { BREAK, CONTINUE, FlowContext, RaisedError, createLogger, EMPTY, type FlowFunction } from '../../../../runtime/index.js'
+import {
+  BREAK,
+  CONTINUE,
+  createLogger,
+  EMPTY,
+  FlowContext,
+  type FlowFunction,
+  RaisedError,
+} from '../../../../runtime/index.js'
 import { reportLines } from '../flow/helpers.js'
 
 const FLOWS: Record<string, string> = {
@@ -49,7 +59,11 @@ beforeAll(async () => {
   }
   const bag = new DiagnosticBag()
   const definition = createSourceFile(join(root, 'definition.yaml'), '')
-  const refs = Object.keys(FLOWS).map((path) => ({ kind: 'flow-ref' as const, loc: locAt(definition, 0), path: join(root, path) }))
+  const refs = Object.keys(FLOWS).map((path) => ({
+    kind: 'flow-ref' as const,
+    loc: locAt(definition, 0),
+    path: join(root, path),
+  }))
   const flows = loadFlows(refs, root, bag)
   expect(reportLines(bag, root)).toEqual([])
   const names = (path: string) => `flow${path.replace(/^flows\/|\.xml$/g, '').replace(/^./, (c) => c.toUpperCase())}`
@@ -64,7 +78,14 @@ beforeAll(async () => {
     const ctx = new EmitContext({ siteRoot: root, flows: symbols }, symbol.modulePath)
     const body = emitFlowBody(flow, ctx)
     ctx.runtime('CONTINUE')
-    const text = [...ctx.imports().map(String), ...ctx.constants().map(String), `export async function ${symbol.name.text}(ctx: any) {`, body.text, 'return CONTINUE', '}'].join('\n')
+    const text = [
+      ...ctx.imports().map(String),
+      ...ctx.constants().map(String),
+      `export async function ${symbol.name.text}(ctx: any) {`,
+      body.text,
+      'return CONTINUE',
+      '}',
+    ].join('\n')
     writeFileSync(join(root, symbol.modulePath), text)
   }
   for (const [path, symbol] of symbols) {
@@ -78,7 +99,11 @@ afterAll(() => {
 })
 
 function newContext(vars: Record<string, (string | number)[]>): FlowContext {
-  const ctx = new FlowContext({ siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY }, 'r1', new AbortController().signal)
+  const ctx = new FlowContext(
+    { siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY },
+    'r1',
+    new AbortController().signal,
+  )
   for (const [name, value] of Object.entries(vars)) ctx.vars.set(name, value)
   return ctx
 }
@@ -102,7 +127,12 @@ describe('running emitted flows', () => {
   it('F-CTL-8 return ends only the sub-flow; dump ends the run with BREAK (F-EXEC-3)', async () => {
     const { completion, response } = await run('flows/main.xml', { score: [1], mode: ['dump'] })
     expect(completion).toBe(BREAK)
-    expect(response).toMatchObject({ status: 200, body: ['start>sub>back'], explicitMime: undefined, defaultMime: undefined })
+    expect(response).toMatchObject({
+      status: 200,
+      body: ['start>sub>back'],
+      explicitMime: undefined,
+      defaultMime: undefined,
+    })
   })
 
   it('F-CTL-7 break in a sub-flow ends the caller too', async () => {
@@ -114,15 +144,27 @@ describe('running emitted flows', () => {
   })
 
   it('F-CTL-6 and F-EXPR-4: if attributes, dyn attributes, echo text verbatim', async () => {
-    const { completion, response } = await run('flows/main.xml', { score: [1], mode: ['echo'], code: [404], kind: ['csv'] })
+    const { completion, response } = await run('flows/main.xml', {
+      score: [1],
+      mode: ['echo'],
+      code: [404],
+      kind: ['csv'],
+    })
     expect(completion).toBe(BREAK)
-    expect(response).toMatchObject({ status: 405, body: ['done {{not a template}}'], explicitMime: 'text/csv', defaultMime: 'text/plain' })
+    expect(response).toMatchObject({
+      status: 405,
+      body: ['done {{not a template}}'],
+      explicitMime: 'text/csv',
+      defaultMime: 'text/plain',
+    })
   })
 
   it('F-EXEC-7 unbounded recursion is an RF at the sub-flow action', async () => {
     const error = await run('flows/deep.xml', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RaisedError)
-    expect((error as RaisedError).errorObject.get('info')).toEqual(['flows/deep.xml:2:3: sub-flow: sub-flow nesting too deep'])
+    expect((error as RaisedError).errorObject.get('info')).toEqual([
+      'flows/deep.xml:2:3: sub-flow: sub-flow nesting too deep',
+    ])
   })
 
   it('a flow that runs to its end returns CONTINUE', async () => {

@@ -6,13 +6,15 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { compile } from '../../../../compiler/index.js'
+
 import { EmitContext } from '../../../../compiler/emit/context.js'
-import { typecheckModules } from '../../../../compiler/emit/typecheck.js'
-import { emitUpstreamDefinition, emitValidatorModules } from '../../../../compiler/emit/validators.js'
 import { buildPlanData } from '../../../../compiler/emit/plan-data.js'
 import { compileValidatorModule } from '../../../../compiler/emit/standalone.js'
+import { typecheckModules } from '../../../../compiler/emit/typecheck.js'
+import { emitUpstreamDefinition, emitValidatorModules } from '../../../../compiler/emit/validators.js'
+import { compile } from '../../../../compiler/index.js'
 import type { PlainJson } from '../../../../compiler/ir/definition.js'
 import { temporaryDir } from '../../../helpers/gateway-process.js'
 import { cleanupSites, lines, loadDefinitionFiles } from '../../runtime/validate/helpers.js'
@@ -28,17 +30,26 @@ describe('validator module', () => {
 
   it('VA27, VA31: plain JavaScript importing the runtime formats; no ajv-formats at run time', () => {
     const module = compileValidatorModule('// header', definitions, entries)
-    expect(module.javascript.startsWith('// header\nimport { SCHEMA_FORMATS } from \'svc-gateway/runtime\'\n')).toBe(true)
+    expect(module.javascript.startsWith("// header\nimport { SCHEMA_FORMATS } from 'svc-gateway/runtime'\n")).toBe(true)
     expect(module.javascript).toContain('SCHEMA_FORMATS["date-time"]')
     expect(module.javascript).not.toContain('ajv-formats')
     expect(module.javascript).toMatch(/export \{[^}]*whenField[^}]*\}|export const whenField/)
     expect(module.declarations).toBe(
-      lines('// header', '', "import type { SchemaValidator } from 'svc-gateway/runtime'", '', 'export declare const whenField: SchemaValidator', 'export declare const listBody: SchemaValidator'),
+      lines(
+        '// header',
+        '',
+        "import type { SchemaValidator } from 'svc-gateway/runtime'",
+        '',
+        'export declare const whenField: SchemaValidator',
+        'export declare const listBody: SchemaValidator',
+      ),
     )
   })
 
   it('the same schemas give byte-identical modules', () => {
-    expect(compileValidatorModule('// h', definitions, entries)).toEqual(compileValidatorModule('// h', definitions, entries))
+    expect(compileValidatorModule('// h', definitions, entries)).toEqual(
+      compileValidatorModule('// h', definitions, entries),
+    )
   })
 })
 
@@ -68,7 +79,11 @@ describe('upstream definition module (VA39)', () => {
     expect(text).toContain('credentials: [[{"scheme":"Key","kind":"header","name":"X-Key"}]],')
     expect(text).toContain("import * as SCHEMAS from './stock-validators.js'")
     const modules = new Map([[names.module, text], ...emitValidatorModules(definition, data, names)])
-    expect([...modules.keys()]).toEqual(['upstream/stock.ts', 'upstream/stock-validators.js', 'upstream/stock-validators.d.ts'])
+    expect([...modules.keys()]).toEqual([
+      'upstream/stock.ts',
+      'upstream/stock-validators.js',
+      'upstream/stock-validators.d.ts',
+    ])
     expect(typecheckModules(join(tmpdir(), 'svc-upstream-src'), modules)).toEqual([])
   })
 })

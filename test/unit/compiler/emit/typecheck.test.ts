@@ -3,9 +3,10 @@
  * code imports only `svc-gateway/runtime`; style 4: generated code is product surface).
  */
 import { describe, expect, it } from 'vitest'
+
 import { EmitContext } from '../../../../compiler/emit/context.js'
-import { emitExpression } from '../../../../compiler/emit/xpath.js'
 import { typecheckModules } from '../../../../compiler/emit/typecheck.js'
+import { emitExpression } from '../../../../compiler/emit/xpath.js'
 import { compile } from '../../runtime/xpath/helpers.js'
 
 const EXPRESSIONS = [
@@ -30,8 +31,12 @@ const EXPRESSIONS = [
 describe('generated code', () => {
   it('type-checks against runtime/index.ts', () => {
     const ctx = new EmitContext({ siteRoot: '/site', flows: new Map() }, 'flows/t.ts')
-    const names = EXPRESSIONS.map((text) => emitExpression(compile(text), ctx, { at: 'flows/t.xml:1:1', action: 'eval' }).text)
-    const module = [...ctx.imports(), ...ctx.constants()].map((c) => c.text).join('\n') + `\nexport const ALL = [${names.join(', ')}]\n`
+    const names = EXPRESSIONS.map(
+      (text) => emitExpression(compile(text), ctx, { at: 'flows/t.xml:1:1', action: 'eval' }).text,
+    )
+    const module =
+      [...ctx.imports(), ...ctx.constants()].map((c) => c.text).join('\n') +
+      `\nexport const ALL = [${names.join(', ')}]\n`
     expect(typecheckModules('/tmp/svc-xpath-typecheck/src', new Map([['flows/t.ts', module]]))).toEqual([])
   }, 60_000)
 })

@@ -6,10 +6,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { ACTION_EMITTERS, type ActionEmitterRegistry } from '../../../../compiler/emit/actions/index.js'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
-import { ACTIONS, type ActionRegistry } from '../../../../compiler/flow/actions/index.js'
+import { ACTION_EMITTERS, type ActionEmitterRegistry } from '../../../../compiler/emit/actions/index.js'
+import { type ActionRegistry, ACTIONS } from '../../../../compiler/flow/actions/index.js'
 import { ELEMENT_NAMES } from '../../../../compiler/flow/elements.js'
 import { compileFlowFile } from '../../../../compiler/flow/load-flows.js'
 import type { ActionKind, StatementNode } from '../../../../compiler/ir/statements.js'
@@ -57,7 +59,8 @@ const PROBES: { readonly [K in ActionKind]: string } = {
   'set-status': '<set-status code="{$probe}"/>',
   'sub-flow': '<sub-flow src="sub.xml"/>',
   template: '<template in="{$probe}">{ "a": {{ $probe }} }</template>',
-  'set-response-headers': '<set-response-headers in="{$probe}" status="{$probe}">{ "X-A": {{ $probe }} }</set-response-headers>',
+  'set-response-headers':
+    '<set-response-headers in="{$probe}" status="{$probe}">{ "X-A": {{ $probe }} }</set-response-headers>',
   log: '<log>{{ $probe }}</log>',
   request: '<request content="{$probe}" url="{$probe}" method="{$probe}">{ "headers": {{ $probe }} }</request>',
   requests: '<requests>{ "a": {{ $probe }} }</requests>',
@@ -91,7 +94,12 @@ describe('every expression of every action is walked (XC-7 and the read analysis
   it.each(Object.entries(PROBES))('%s', (kind, action) => {
     const root = TEST_ONLY.has(kind) ? 'svc-test' : 'flow'
     const bag = new DiagnosticBag()
-    const { flow } = compileFlowFile(join(site, 'flows/f.xml'), `<${root}>${action}</${root}>`, { siteRoot: site, parseExpression: stubParseExpression, test: root === 'svc-test' }, bag)
+    const { flow } = compileFlowFile(
+      join(site, 'flows/f.xml'),
+      `<${root}>${action}</${root}>`,
+      { siteRoot: site, parseExpression: stubParseExpression, test: root === 'svc-test' },
+      bag,
+    )
     expect(reportLines(bag, site).filter((line) => line.includes('error:'))).toEqual([])
     const statements: StatementNode[] = []
     forEachStatement(flow!.body, (statement) => statements.push(statement))

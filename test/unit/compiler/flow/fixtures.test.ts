@@ -7,7 +7,9 @@
  */
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../compiler/diagnostics/format.js'
 import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source.js'
@@ -17,7 +19,9 @@ import { checkProject } from '../../../../compiler/validate/index.js'
 import { expectMatchesFile } from '../../../helpers/golden.js'
 
 const ROOT = join(import.meta.dirname, '../../../fixtures/flow')
-const FIXTURES = readdirSync(ROOT).filter((name) => statSync(join(ROOT, name)).isDirectory()).sort()
+const FIXTURES = readdirSync(ROOT)
+  .filter((name) => statSync(join(ROOT, name)).isDirectory())
+  .sort()
 
 function report(dir: string): string {
   const bag = new DiagnosticBag()

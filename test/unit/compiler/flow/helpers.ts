@@ -5,7 +5,7 @@
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../compiler/diagnostics/format.js'
 import { subLoc, type SubSource } from '../../../../compiler/diagnostics/source.js'
-import { compileFlowFile, type CompiledFlowFile } from '../../../../compiler/flow/load-flows.js'
+import { type CompiledFlowFile, compileFlowFile } from '../../../../compiler/flow/load-flows.js'
 import type { XPathNode } from '../../../../compiler/ir/xpath.js'
 
 export const SITE = '/site'
@@ -24,7 +24,14 @@ export function stubParseExpression(sub: SubSource, bag: DiagnosticBag): XPathNo
   }
   const variables = [...new Set([...sub.text.matchAll(/\$([A-Za-z_][A-Za-z0-9_-]*)/g)].map((m) => m[1]!))]
   const uses = { steps: [], whole: variables, climbs: false, dynamic: false }
-  return { kind: 'xpath', loc: subLoc(sub, start), source: sub.text, variables, uses, plan: { tier: 'engine', text: sub.text.trim() } }
+  return {
+    kind: 'xpath',
+    loc: subLoc(sub, start),
+    source: sub.text,
+    variables,
+    uses,
+    plan: { tier: 'engine', text: sub.text.trim() },
+  }
 }
 
 export interface Compiled extends CompiledFlowFile {
@@ -35,7 +42,12 @@ export interface Compiled extends CompiledFlowFile {
 export function compileFlow(text: string, options: { path?: string; test?: boolean } = {}): Compiled {
   const bag = new DiagnosticBag()
   const path = `${SITE}/${options.path ?? 'flows/f.xml'}`
-  const result = compileFlowFile(path, text, { siteRoot: SITE, parseExpression: stubParseExpression, test: options.test ?? false }, bag)
+  const result = compileFlowFile(
+    path,
+    text,
+    { siteRoot: SITE, parseExpression: stubParseExpression, test: options.test ?? false },
+    bag,
+  )
   return { ...result, lines: reportLines(bag, SITE) }
 }
 

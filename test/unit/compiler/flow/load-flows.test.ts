@@ -2,14 +2,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
+import type { SubSource } from '../../../../compiler/diagnostics/source.js'
 import { createSourceFile, locAt } from '../../../../compiler/diagnostics/source.js'
 import { firstInvalidUtf8 } from '../../../../compiler/flow/decode-bytes.js'
-import { loadFlowsWith } from '../../../../compiler/flow/load-flows.js'
 import { closingBrace } from '../../../../compiler/flow/dynamic-value.js'
+import { loadFlowsWith } from '../../../../compiler/flow/load-flows.js'
 import type { FlowRef } from '../../../../compiler/ir/definition.js'
-import type { SubSource } from '../../../../compiler/diagnostics/source.js'
 import { reportLines, stubParseExpression } from './helpers.js'
 
 const dirs: string[] = []
@@ -30,7 +32,11 @@ function site(files: Record<string, string>): string {
 function load(root: string, refs: string[]) {
   const bag = new DiagnosticBag()
   const definition = createSourceFile(join(root, 'definition.yaml'), 'x-svc-flow: flows/a.xml\n')
-  const flowRefs: FlowRef[] = refs.map((path) => ({ kind: 'flow-ref', loc: locAt(definition, 12), path: join(root, path) }))
+  const flowRefs: FlowRef[] = refs.map((path) => ({
+    kind: 'flow-ref',
+    loc: locAt(definition, 12),
+    path: join(root, path),
+  }))
   let parses = 0
   const flows = loadFlowsWith(flowRefs, root, bag, (sub: SubSource, b: DiagnosticBag) => {
     parses++
@@ -48,13 +54,18 @@ describe('loadFlows', () => {
     const { flows, lines, parses } = load(root, ['flows/a.xml', 'flows/a.xml'])
     expect(lines).toEqual([])
     expect([...flows.keys()]).toEqual([join(root, 'flows/a.xml'), join(root, 'flows/lib/b.xml')])
-    expect(flows.get(join(root, 'flows/lib/b.xml'))!.subFlows).toEqual([join(root, 'flows/lib/b.xml'), join(root, 'flows/a.xml')])
+    expect(flows.get(join(root, 'flows/lib/b.xml'))!.subFlows).toEqual([
+      join(root, 'flows/lib/b.xml'),
+      join(root, 'flows/a.xml'),
+    ])
     expect(parses()).toBe(1)
   })
 
   it('ACT-sub-flow-1 a missing sub-flow file is a CE at each src; missing definition refs are left to the definition stage', () => {
     const root = site({ 'flows/a.xml': '<flow>\n  <sub-flow src="nope.xml"/>\n</flow>' })
-    expect(load(root, ['flows/a.xml', 'flows/missing.xml']).lines).toEqual(['flows/a.xml:2:13: error: sub-flow file flows/nope.xml not found'])
+    expect(load(root, ['flows/a.xml', 'flows/missing.xml']).lines).toEqual([
+      'flows/a.xml:2:13: error: sub-flow file flows/nope.xml not found',
+    ])
   })
 
   it('F-DOC-2 a svc-test document used as a flow is a CE at the reference (definition or src)', () => {
@@ -67,8 +78,21 @@ describe('loadFlows', () => {
 
   it('F-DOC-1 invalid UTF-8 is a CE at the first invalid byte', () => {
     const root = site({})
-    writeFileSync(join(root, 'bad.xml'), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('<flow>\n <echo>ok \u00e9'), 0xc3, 0x28, ...Buffer.from('</echo></flow>')]))
-    expect(load(root, ['bad.xml']).lines).toEqual(['bad.xml:2:12: error: invalid UTF-8 byte 0xC3; flow files must be UTF-8'])
+    writeFileSync(
+      join(root, 'bad.xml'),
+      Buffer.from([
+        0xef,
+        0xbb,
+        0xbf,
+        ...Buffer.from('<flow>\n <echo>ok \u00e9'),
+        0xc3,
+        0x28,
+        ...Buffer.from('</echo></flow>'),
+      ]),
+    )
+    expect(load(root, ['bad.xml']).lines).toEqual([
+      'bad.xml:2:12: error: invalid UTF-8 byte 0xC3; flow files must be UTF-8',
+    ])
   })
 })
 

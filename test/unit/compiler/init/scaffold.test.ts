@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { mergePackageJson, newPackageJson, packageNameOf, PROJECT_SCRIPTS, projectPathOf, scaffoldFiles } from '../../../../compiler/init/scaffold.js'
+
+import {
+  mergePackageJson,
+  newPackageJson,
+  packageNameOf,
+  PROJECT_SCRIPTS,
+  projectPathOf,
+  scaffoldFiles,
+} from '../../../../compiler/init/scaffold.js'
 
 describe('svc-compile init: the scaffold (issue 24)', () => {
   it('names the package after its folder as npm allows', () => {
@@ -19,7 +27,14 @@ describe('svc-compile init: the scaffold (issue 24)', () => {
   })
 
   it('fills the name into the templates and adds the Dockerfile, sorted by path', () => {
-    const files = scaffoldFiles('shop', [{ path: 'README.md', text: '# %NAME% (%NAME%)' }, { path: '_gitignore', text: 'dist/\n' }], 'FROM node\n')
+    const files = scaffoldFiles(
+      'shop',
+      [
+        { path: 'README.md', text: '# %NAME% (%NAME%)' },
+        { path: '_gitignore', text: 'dist/\n' },
+      ],
+      'FROM node\n',
+    )
     expect(files).toEqual([
       { path: '.gitignore', text: 'dist/\n' },
       { path: 'Dockerfile', text: 'FROM node\n' },
@@ -29,16 +44,27 @@ describe('svc-compile init: the scaffold (issue 24)', () => {
 
   it('writes a package.json with the scripts and svc-gateway of this version', () => {
     const manifest = JSON.parse(newPackageJson('shop', '1.2.3'))
-    expect(manifest).toEqual({ name: 'shop', version: '0.1.0', private: true, scripts: PROJECT_SCRIPTS, devDependencies: { 'svc-gateway': '^1.2.3' } })
+    expect(manifest).toEqual({
+      name: 'shop',
+      version: '0.1.0',
+      private: true,
+      scripts: PROJECT_SCRIPTS,
+      devDependencies: { 'svc-gateway': '^1.2.3' },
+    })
   })
 
   it('adds to an existing package.json only what it lacks, keeping its indentation', () => {
-    const text = '{\n    "name": "mine",\n    "scripts": { "test": "my own tests" },\n    "dependencies": { "left-pad": "1.0.0" }\n}\n'
+    const text =
+      '{\n    "name": "mine",\n    "scripts": { "test": "my own tests" },\n    "dependencies": { "left-pad": "1.0.0" }\n}\n'
     const { text: merged, added } = mergePackageJson(text, '1.2.3')
     expect(added).toEqual(['script "build"', 'script "start"', 'devDependency svc-gateway'])
     expect(merged).toMatch(/^\{\n {4}"name": "mine",/)
     const manifest = JSON.parse(merged)
-    expect(manifest.scripts).toEqual({ test: 'my own tests', build: PROJECT_SCRIPTS.build, start: PROJECT_SCRIPTS.start })
+    expect(manifest.scripts).toEqual({
+      test: 'my own tests',
+      build: PROJECT_SCRIPTS.build,
+      start: PROJECT_SCRIPTS.start,
+    })
     expect(manifest.dependencies).toEqual({ 'left-pad': '1.0.0' })
     expect(manifest.devDependencies).toEqual({ 'svc-gateway': '^1.2.3' })
   })

@@ -8,10 +8,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import { Ajv } from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { loadDefinition } from '../../../../compiler/definition/index.js'
+
 import { toPlain } from '../../../../compiler/definition/doc-node.js'
+import { loadDefinition } from '../../../../compiler/definition/index.js'
 import { readJson } from '../../../../compiler/definition/json-reader.js'
 import { readYaml } from '../../../../compiler/definition/yaml-reader.js'
 import { DiagnosticBag } from '../../../../compiler/diagnostics/index.js'
@@ -20,11 +22,17 @@ import { definitionSchema, definitionSchemaObject } from '../../../../compiler/l
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url))
 /** Warnings for what the schema rejects on purpose (docs/decisions.md). */
-const REJECTED_WARNINGS = new Set(['definition/unknown-key', 'definition/unknown-operation-key', 'definition/numeric-swagger-version'])
+const REJECTED_WARNINGS = new Set([
+  'definition/unknown-key',
+  'definition/unknown-operation-key',
+  'definition/numeric-swagger-version',
+])
 
 function definitionFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /^definition\.(ya?ml|json)$/.test(entry.name) && !entry.parentPath.includes('/dist'))
+    .filter(
+      (entry) => entry.isFile() && /^definition\.(ya?ml|json)$/.test(entry.name) && !entry.parentPath.includes('/dist'),
+    )
     .map((entry) => join(entry.parentPath, entry.name))
     .sort()
 }
@@ -66,14 +74,18 @@ describe('definition schema', () => {
   })
 
   const BROKEN: Record<string, string> = {
-    'x-svc-cors in an operation': 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-svc-cors: { allowed-origins: "*" }\n',
+    'x-svc-cors in an operation':
+      'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-svc-cors: { allowed-origins: "*" }\n',
     'x-svc-proxy at the top level': 'swagger: "2.0"\nx-svc-proxy: { url: "http://a.test" }\npaths: {}\n',
     'unknown x-svc key': 'swagger: "2.0"\npaths:\n  /a:\n    x-svc-flwo: a.xml\n',
-    'x-svc-jwt in a basic scheme': 'swagger: "2.0"\npaths: {}\nsecurityDefinitions:\n  b:\n    type: basic\n    x-svc-jwt: { key: k }\n',
-    'x-svc-basicauth in an apiKey scheme': 'swagger: "2.0"\npaths: {}\nsecurityDefinitions:\n  k:\n    type: apiKey\n    in: header\n    name: X-Key\n    x-svc-basicauth: { credentials: "a:b" }\n',
+    'x-svc-jwt in a basic scheme':
+      'swagger: "2.0"\npaths: {}\nsecurityDefinitions:\n  b:\n    type: basic\n    x-svc-jwt: { key: k }\n',
+    'x-svc-basicauth in an apiKey scheme':
+      'swagger: "2.0"\npaths: {}\nsecurityDefinitions:\n  k:\n    type: apiKey\n    in: header\n    name: X-Key\n    x-svc-basicauth: { credentials: "a:b" }\n',
     'bad x-svc-validate value': 'swagger: "2.0"\nx-svc-validate: { request: yes-please }\npaths: {}\n',
     'unknown x-svc-cors property': 'swagger: "2.0"\nx-svc-cors: { allowed-origins: "*", max_age: 5 }\npaths: {}\n',
-    'x-svc-proxy with origin and url': 'swagger: "2.0"\npaths:\n  x-svc-proxy: { origin: "http://a.test", url: "http://b.test" }\n',
+    'x-svc-proxy with origin and url':
+      'swagger: "2.0"\npaths:\n  x-svc-proxy: { origin: "http://a.test", url: "http://b.test" }\n',
     'no paths': 'swagger: "2.0"\n',
     'unknown method': 'swagger: "2.0"\npaths:\n  /a:\n    trace: {}\n',
   }
@@ -87,7 +99,8 @@ describe('definition schema', () => {
 
   it('allows foreign x- keys and x-svc keys inside schemas (D21, D22)', () => {
     const validate = validator()
-    const text = 'swagger: "2.0"\nx-acme: 1\npaths:\n  /a:\n    x-svc-flow: a.xml\n    x-other: {}\n    post:\n      parameters:\n        - { name: b, in: body, schema: { type: object, x-svc-note: 1 } }\n'
+    const text =
+      'swagger: "2.0"\nx-acme: 1\npaths:\n  /a:\n    x-svc-flow: a.xml\n    x-other: {}\n    post:\n      parameters:\n        - { name: b, in: body, schema: { type: object, x-svc-note: 1 } }\n'
     expect(validate(plain('definition.yaml', text)), JSON.stringify(validate.errors)).toBe(true)
   })
 })

@@ -5,24 +5,25 @@
  * levels of the definition loader.
  */
 import { describe, expect, it } from 'vitest'
+
+import { EXTENSION_LEVELS } from '../../../../compiler/definition/extensions.js'
 import { ACTIONS } from '../../../../compiler/flow/actions/index.js'
 import { CONTROL_NAMES, ELEMENT_NAMES } from '../../../../compiler/flow/elements.js'
-import { EXTENSION_LEVELS } from '../../../../compiler/definition/extensions.js'
-import { EXTENSION_FUNCTIONS } from '../../../../runtime/xpath/registry.js'
-import {
-  ACTION_DOCS,
-  CONTROL_DOCS,
-  EXTENSION_DOCS,
-  FUNCTION_DOCS,
-  actionDoc,
-  controlDoc,
-  elementDoc,
-  extensionDoc,
-  functionDoc,
-  type ElementDoc,
-} from '../../../../compiler/language/index.js'
 import { DOCUMENTED_EXTENSIONS } from '../../../../compiler/language/extension-docs.js'
 import { DOCUMENTED_FUNCTIONS } from '../../../../compiler/language/function-docs.js'
+import {
+  ACTION_DOCS,
+  actionDoc,
+  CONTROL_DOCS,
+  controlDoc,
+  type ElementDoc,
+  elementDoc,
+  EXTENSION_DOCS,
+  extensionDoc,
+  FUNCTION_DOCS,
+  functionDoc,
+} from '../../../../compiler/language/index.js'
+import { EXTENSION_FUNCTIONS } from '../../../../runtime/xpath/registry.js'
 
 const sorted = (items: Iterable<string>): string[] => [...items].sort()
 
@@ -40,7 +41,10 @@ describe('ACTION_DOCS', () => {
   }
 
   it('gives allowed values exactly for boolean and enum attributes', () => {
-    const all = (doc: ElementDoc): [string, ElementDoc][] => [['', doc], ...Object.values(doc.children ?? {}).flatMap(all)]
+    const all = (doc: ElementDoc): [string, ElementDoc][] => [
+      ['', doc],
+      ...Object.values(doc.children ?? {}).flatMap(all),
+    ]
     for (const [, doc] of Object.values({ ...ACTION_DOCS, ...CONTROL_DOCS }).flatMap(all)) {
       for (const attribute of Object.values(doc.attributes)) {
         expect(attribute.values !== undefined).toBe(attribute.kind === 'boolean' || attribute.kind === 'enum')
@@ -60,7 +64,8 @@ describe('CONTROL_DOCS', () => {
   })
 
   it('gives if, break and return no debug attribute (F-CTL-9), and only if/elseif a test', () => {
-    for (const name of ['if', 'elseif', 'else', 'break', 'return'] as const) expect(Object.keys(CONTROL_DOCS[name].attributes)).not.toContain('debug')
+    for (const name of ['if', 'elseif', 'else', 'break', 'return'] as const)
+      expect(Object.keys(CONTROL_DOCS[name].attributes)).not.toContain('debug')
     expect(CONTROL_DOCS.if.attributes['test']?.required).toBe(true)
     expect(CONTROL_DOCS.elseif.attributes['test']?.required).toBe(true)
     expect(Object.keys(CONTROL_DOCS.else.attributes)).toEqual([])
@@ -99,7 +104,8 @@ describe('EXTENSION_DOCS', () => {
   })
 
   it('marks the scheme extensions with their scheme type', () => {
-    for (const [key, doc] of Object.entries(EXTENSION_DOCS)) expect(doc.schemeType !== undefined, key).toBe(doc.levels.includes('scheme'))
+    for (const [key, doc] of Object.entries(EXTENSION_DOCS))
+      expect(doc.schemeType !== undefined, key).toBe(doc.levels.includes('scheme'))
   })
 })
 
@@ -112,7 +118,9 @@ describe('lookups', () => {
     expect(controlDoc('eval')).toBeUndefined()
     expect(elementDoc('backend-flow')?.testOnly).toBe(true)
     expect(elementDoc('eval')?.body).toBe('expression')
-    expect(functionDoc('matches')?.signature).toBe("matches(string $input, string $pattern, string $flags = '') → boolean")
+    expect(functionDoc('matches')?.signature).toBe(
+      "matches(string $input, string $pattern, string $flags = '') → boolean",
+    )
     expect(functionDoc('constructor')).toBeUndefined()
     expect(extensionDoc('x-svc-cors')?.levels).toEqual(['top'])
     expect(extensionDoc('x-svc-flwo')).toBeUndefined()

@@ -7,7 +7,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import { describe, expect, it } from 'vitest'
+
 import { SCHEMA_FILES } from '../../../../compiler/language/schemas.js'
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url))
@@ -29,6 +31,7 @@ describe('editor settings of the examples', () => {
     expect(yaml[0]![1].every((file) => existsSync(join(dir, file)))).toBe(true)
     const xml = settings['xml.fileAssociations']
     expect(xml.map((a) => a.pattern).sort()).toEqual(['flows/**/*.xml', 'tests/**/*.xml'])
-    for (const association of xml) expect(resolve(dir, association.systemId.replace('${workspaceFolder}/', ''))).toBe(join(REPO, SCHEMA_FILES.flow))
+    for (const association of xml)
+      expect(resolve(dir, association.systemId.replace('${workspaceFolder}/', ''))).toBe(join(REPO, SCHEMA_FILES.flow))
   })
 })

@@ -8,12 +8,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { validateXML } from 'xmllint-wasm'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+import { validateXML } from 'xmllint-wasm'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/index.js'
 import { compileFlowFile } from '../../../../compiler/flow/index.js'
-import { expressionParser } from '../../../../compiler/xpath/index.js'
 import { flowSchema } from '../../../../compiler/language/flow-schema.js'
+import { expressionParser } from '../../../../compiler/xpath/index.js'
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url))
 /** Warnings for what the schema rejects on purpose (docs/decisions.md). */
@@ -21,7 +23,10 @@ const REJECTED_WARNINGS = new Set(['flow/unknown-attribute', 'flow/unknown-setti
 
 function xmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.xml') && !join(entry.parentPath, entry.name).includes(`${'/'}dist/`))
+    .filter(
+      (entry) =>
+        entry.isFile() && entry.name.endsWith('.xml') && !join(entry.parentPath, entry.name).includes(`${'/'}dist/`),
+    )
     .map((entry) => join(entry.parentPath, entry.name))
     .sort()
 }
@@ -52,7 +57,12 @@ function compilingDocuments(): Document[] {
     if (root !== 'flow' && root !== 'svc-test') continue
     const siteRoot = siteRootOf(file)
     const bag = new DiagnosticBag()
-    compileFlowFile(file, text, { siteRoot, parseExpression: expressionParser({ siteRoot }), test: root === 'svc-test' }, bag)
+    compileFlowFile(
+      file,
+      text,
+      { siteRoot, parseExpression: expressionParser({ siteRoot }), test: root === 'svc-test' },
+      bag,
+    )
     if (bag.hasErrors || bag.sorted().some((d) => REJECTED_WARNINGS.has(d.code))) continue
     documents.push({ name: relative(REPO, file), text })
   }

@@ -5,10 +5,12 @@
  */
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import { describe, it } from 'vitest'
-import { expectMatchesFile } from '../../../helpers/golden.js'
+
 import { referencePage } from '../../../../compiler/language/reference-page.js'
 import { SCHEMA_FILES, SCHEMA_KINDS, schemaText } from '../../../../compiler/language/schemas.js'
+import { expectMatchesFile } from '../../../helpers/golden.js'
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url))
 

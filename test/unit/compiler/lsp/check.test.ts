@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { checkProject } from '../../../../compiler/lsp/check.js'
 
 const site = resolve('examples/quickstart')
@@ -20,9 +22,15 @@ describe('checkProject', () => {
 
   it('checks an open test document on its own, with test actions allowed', async () => {
     const test = join(site, 'tests/new.xml')
-    const ok = await checkProject(definition, new Map([[test, '<svc-test><test-request>{ "path": "/api/hello" }</test-request></svc-test>']]), [test])
+    const ok = await checkProject(
+      definition,
+      new Map([[test, '<svc-test><test-request>{ "path": "/api/hello" }</test-request></svc-test>']]),
+      [test],
+    )
     expect(ok.byFile.get(test)).toEqual([])
-    const broken = await checkProject(definition, new Map([[test, '<svc-test><eval>concat(</eval></svc-test>']]), [test])
+    const broken = await checkProject(definition, new Map([[test, '<svc-test><eval>concat(</eval></svc-test>']]), [
+      test,
+    ])
     expect(broken.byFile.get(test)?.[0]?.code).toMatch(/^xpath\//)
   })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { keyLine, keyPathAt, levelOf } from '../../../../compiler/lsp/definition-document.js'
 
 const yaml = `swagger: "2.0"
@@ -24,8 +25,15 @@ describe('definition documents by indentation', () => {
   })
 
   it('reads a key and its value with the value position, quoted or not, in YAML and JSON', () => {
-    expect(keyLine(yaml[6]!)).toEqual({ indent: 6, key: 'x-svc-flow', value: { text: 'flows/get.xml', start: 19, end: 32 } })
-    expect(keyLine('    "x-svc-flow": "flows/a.xml",')).toMatchObject({ key: 'x-svc-flow', value: { text: 'flows/a.xml', start: 19 } })
+    expect(keyLine(yaml[6]!)).toEqual({
+      indent: 6,
+      key: 'x-svc-flow',
+      value: { text: 'flows/get.xml', start: 19, end: 32 },
+    })
+    expect(keyLine('    "x-svc-flow": "flows/a.xml",')).toMatchObject({
+      key: 'x-svc-flow',
+      value: { text: 'flows/a.xml', start: 19 },
+    })
     expect(keyLine('  get:')).toEqual({ indent: 2, key: 'get', value: undefined })
   })
 })

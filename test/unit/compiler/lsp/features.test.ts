@@ -1,11 +1,13 @@
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { TextDocument } from 'vscode-languageserver-textdocument'
+
 import { describe, expect, it } from 'vitest'
+import { TextDocument } from 'vscode-languageserver-textdocument'
+
+import { EXTENSION_DOCS, FUNCTION_DOCS } from '../../../../compiler/language/index.js'
 import { completionsAt } from '../../../../compiler/lsp/completion.js'
 import { definitionAt } from '../../../../compiler/lsp/definition.js'
 import { hoverAt } from '../../../../compiler/lsp/hover.js'
-import { EXTENSION_DOCS, FUNCTION_DOCS } from '../../../../compiler/language/index.js'
 
 const site = resolve('examples/quickstart')
 
@@ -31,7 +33,9 @@ describe('completion', () => {
   })
 
   it('offers the attributes not written yet, and fixed values', () => {
-    expect(labels('flows/a.xml', '<flow><dump in="$x" |/></flow>')).toEqual(expect.arrayContaining(['minify', 'status', 'if']))
+    expect(labels('flows/a.xml', '<flow><dump in="$x" |/></flow>')).toEqual(
+      expect.arrayContaining(['minify', 'status', 'if']),
+    )
     expect(labels('flows/a.xml', '<flow><dump in="$x" |/></flow>')).not.toContain('in')
     expect(labels('flows/a.xml', '<flow><dump minify="|"/></flow>')).toEqual(['true', 'false'])
   })
@@ -40,16 +44,32 @@ describe('completion', () => {
     const functions = labels('flows/a.xml', '<flow><if test="json-|"/></flow>')
     expect(functions).toContain('json-parse')
     expect(functions.length).toBe(Object.values(FUNCTION_DOCS).filter((doc) => doc.status === 'implemented').length)
-    expect(labels('flows/a.xml', '<flow><eval out="$a">1</eval><copy out="$b"/><if test="$|"/><eval out="$c">2</eval></flow>')).toEqual(['a', 'b', 'body', 'env', 'request', 'server', 'upstream', 'error'])
+    expect(
+      labels(
+        'flows/a.xml',
+        '<flow><eval out="$a">1</eval><copy out="$b"/><if test="$|"/><eval out="$c">2</eval></flow>',
+      ),
+    ).toEqual(['a', 'b', 'body', 'env', 'request', 'server', 'upstream', 'error'])
     // a predefined variable the flow sets itself is offered once, among its own
-    expect(labels('flows/a.xml', '<flow><eval out="$body">1</eval><if test="$|"/></flow>')).toEqual(['body', 'env', 'request', 'server', 'upstream', 'error'])
+    expect(labels('flows/a.xml', '<flow><eval out="$body">1</eval><if test="$|"/></flow>')).toEqual([
+      'body',
+      'env',
+      'request',
+      'server',
+      'upstream',
+      'error',
+    ])
     expect(labels('flows/a.xml', '<flow><log>text |</log></flow>')).toEqual([])
     expect(labels('flows/a.xml', '<flow><log>text {{ con| }}</log></flow>')).toContain('concat')
   })
 
   it('offers the x-svc keys of the level in a definition', () => {
-    expect(labels('definition.yaml', 'swagger: "2.0"\nx-svc-|')).toEqual(Object.keys(EXTENSION_DOCS).filter((key) => EXTENSION_DOCS[key]!.levels.includes('top')))
-    expect(labels('definition.yaml', 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-|')).toEqual(expect.arrayContaining(['x-svc-flow', 'x-svc-proxy', 'x-svc-validate']))
+    expect(labels('definition.yaml', 'swagger: "2.0"\nx-svc-|')).toEqual(
+      Object.keys(EXTENSION_DOCS).filter((key) => EXTENSION_DOCS[key]!.levels.includes('top')),
+    )
+    expect(labels('definition.yaml', 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-|')).toEqual(
+      expect.arrayContaining(['x-svc-flow', 'x-svc-proxy', 'x-svc-validate']),
+    )
     expect(labels('definition.yaml', 'swagger: "2.0"\npaths:\n  /a:\n    get:\n      x-|')).not.toContain('x-svc-init')
   })
 })
@@ -66,7 +86,9 @@ describe('hover', () => {
     const fn = at('flows/a.xml', '<flow><eval>json-pa|rse($x)</eval></flow>')
     expect(JSON.stringify(hoverAt(fn.context, fn.position))).toContain('json-parse(')
     const key = at('definition.yaml', 'swagger: "2.0"\nx-svc-in|it: flows/init.xml\n')
-    expect(JSON.stringify(hoverAt(key.context, key.position))).toContain(JSON.stringify(EXTENSION_DOCS['x-svc-init']!.summary).slice(1, -1))
+    expect(JSON.stringify(hoverAt(key.context, key.position))).toContain(
+      JSON.stringify(EXTENSION_DOCS['x-svc-init']!.summary).slice(1, -1),
+    )
   })
 })
 
@@ -77,7 +99,10 @@ describe('go to definition', () => {
   })
 
   it('goes from a variable to the out attribute that sets it', () => {
-    const { context, position, document } = at('flows/a.xml', '<flow><eval out="$name">1</eval><dump in="concat($na|me, 1)"/></flow>')
+    const { context, position, document } = at(
+      'flows/a.xml',
+      '<flow><eval out="$name">1</eval><dump in="concat($na|me, 1)"/></flow>',
+    )
     const target = definitionAt(context, position)
     expect(target?.range.start).toEqual(document.positionAt(document.getText().indexOf('$name')))
   })

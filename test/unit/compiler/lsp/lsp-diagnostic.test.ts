@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { createSourceFile, lineColOf } from '../../../../compiler/diagnostics/source.js'
 import { positionOf } from '../../../../compiler/lsp/lsp-diagnostic.js'
 

@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
 import { DefinitionFolders } from '../../../../compiler/lsp/definition-folders.js'
 import { definitionFor } from '../../../../compiler/lsp/project-root.js'
 
 /** A gateway's definition: Swagger 2.0 with x-svc-* keys. */
-const GATEWAY = 'swagger: "2.0"\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      x-svc-flow: flows/a.xml\n'
+const GATEWAY =
+  'swagger: "2.0"\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      x-svc-flow: flows/a.xml\n'
 /** An upstream's definition: Swagger 2.0 without them. */
 const UPSTREAM = 'swagger: "2.0"\ninfo: { title: pets, version: "1" }\npaths: {}\n'
 
@@ -16,7 +19,8 @@ const write = (path: string, text: string) => {
   mkdirSync(dirname(join(root, path)), { recursive: true })
   writeFileSync(join(root, path), text)
 }
-const find = (path: string, open: ReadonlyMap<string, string> = new Map()) => definitionFor(join(root, path), undefined, open, folders)
+const find = (path: string, open: ReadonlyMap<string, string> = new Map()) =>
+  definitionFor(join(root, path), undefined, open, folders)
 
 beforeEach(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'svc-project-root-')))
@@ -27,7 +31,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }))
 describe('definitionFor', () => {
   it('takes the configured definition first', () => {
     write('swagger.yaml', GATEWAY)
-    expect(definitionFor(join(root, 'flows/a.xml'), '/elsewhere/api.yaml', new Map(), folders)).toBe('/elsewhere/api.yaml')
+    expect(definitionFor(join(root, 'flows/a.xml'), '/elsewhere/api.yaml', new Map(), folders)).toBe(
+      '/elsewhere/api.yaml',
+    )
   })
 
   it('finds svc-test names in the nearest folder, in their order (operations.md TS2)', () => {
@@ -78,13 +84,16 @@ describe('definitionFor', () => {
     write('services/upstreams/pets.yaml', UPSTREAM)
     expect(find('services/api.yaml')).toBe(join(root, 'services/api.yaml'))
     expect(find('services/upstreams/pets.yaml')).toBe(join(root, 'definition.yaml'))
-    expect(find('services/other.yaml', new Map([[join(root, 'services/other.yaml'), 'x: 1\n']]))).toBe(join(root, 'definition.yaml'))
+    expect(find('services/other.yaml', new Map([[join(root, 'services/other.yaml'), 'x: 1\n']]))).toBe(
+      join(root, 'definition.yaml'),
+    )
     rmSync(join(root, 'definition.yaml'))
     expect(find('services/upstreams/pets.yaml')).toBe(join(root, 'services/api.yaml'))
   })
 
   it('reads a folder again when a file is added, and a changed file once the client reports it', () => {
-    const past = (seconds: number) => utimesSync(root, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000))
+    const past = (seconds: number) =>
+      utimesSync(root, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000))
     past(60) // read long after its last change: the folder's time tells the next one
     expect(find('flows/a.xml')).toBeNull()
     write('api.yaml', GATEWAY)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { declaresSwagger2, swaggerHead } from '../../../../compiler/lsp/swagger-head.js'
 
 const CASES: [string, { given: string; want: boolean }][] = [

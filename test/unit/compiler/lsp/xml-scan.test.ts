@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { placeAt, scanXml } from '../../../../compiler/lsp/xml-scan.js'
 
 /** The place at the `|` of `marked` (the bar removed). */
@@ -10,10 +11,21 @@ function place(marked: string) {
 describe('placeAt', () => {
   it('finds element names, attribute names and values, also in tags being typed', () => {
     expect(place('<flow><ev|</flow>')).toMatchObject({ kind: 'element-name', element: { name: 'ev' } })
-    expect(place('<flow><dump |</flow>')).toMatchObject({ kind: 'attribute-name', element: { name: 'dump' }, attribute: undefined })
+    expect(place('<flow><dump |</flow>')).toMatchObject({
+      kind: 'attribute-name',
+      element: { name: 'dump' },
+      attribute: undefined,
+    })
     expect(place('<flow><dump mi|="x"/></flow>')).toMatchObject({ kind: 'attribute-name', attribute: { name: 'mi' } })
-    expect(place('<flow><dump minify="t|"/></flow>')).toMatchObject({ kind: 'attribute-value', element: { name: 'dump' }, attribute: { name: 'minify', value: 't' } })
-    expect(place('<flow><dump minify="|\n<eval/></flow>')).toMatchObject({ kind: 'attribute-value', attribute: { name: 'minify', value: '' } })
+    expect(place('<flow><dump minify="t|"/></flow>')).toMatchObject({
+      kind: 'attribute-value',
+      element: { name: 'dump' },
+      attribute: { name: 'minify', value: 't' },
+    })
+    expect(place('<flow><dump minify="|\n<eval/></flow>')).toMatchObject({
+      kind: 'attribute-value',
+      attribute: { name: 'minify', value: '' },
+    })
   })
 
   it('finds the element whose text holds the offset, and skips comments and end tags', () => {

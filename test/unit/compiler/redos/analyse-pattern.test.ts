@@ -4,6 +4,7 @@
  * borrows for its back end restored.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { analysePattern, analysePatternWithin } from '../../../../compiler/redos/analyse-pattern.js'
 
 describe('analysePattern', () => {
@@ -25,18 +26,28 @@ describe('analysePattern', () => {
   })
 
   it('finds a trailing \\s+$ quadratic', () => {
-    expect(analysePatternWithin('\\s+$', '', 30_000)).toMatchObject({ kind: 'vulnerable', complexity: '2nd degree polynomial' })
+    expect(analysePatternWithin('\\s+$', '', 30_000)).toMatchObject({
+      kind: 'vulnerable',
+      complexity: '2nd degree polynomial',
+    })
   })
 
   it('finds anchored patterns without nested quantifiers safe, bounded repetitions too', () => {
-    for (const [source, flags] of [['^[a-z0-9-]+$', ''], ['^[a-z0-9-]{1,64}$', 'u'], ['^\\d{4}-\\d{2}-\\d{2}$', 'u']] as const) {
+    for (const [source, flags] of [
+      ['^[a-z0-9-]+$', ''],
+      ['^[a-z0-9-]{1,64}$', 'u'],
+      ['^\\d{4}-\\d{2}-\\d{2}$', 'u'],
+    ] as const) {
       expect(analysePatternWithin(source, flags, 30_000), source).toEqual({ kind: 'safe' })
     }
   })
 
   it('gives up with a reason when the time limit passes', () => {
     // back references are decided by fuzzing, which takes far longer than 1 ms
-    expect(analysePatternWithin('(a*)*\\1b', '', 1)).toEqual({ kind: 'unknown', reason: 'the analysis took longer than 0.001 s' })
+    expect(analysePatternWithin('(a*)*\\1b', '', 1)).toEqual({
+      kind: 'unknown',
+      reason: 'the analysis took longer than 0.001 s',
+    })
   })
 
   it('gives the same verdict every time (fixed seed) and remembers it', () => {

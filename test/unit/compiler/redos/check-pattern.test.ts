@@ -7,9 +7,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { compile } from '../../../../compiler/index.js'
+
 import { lineColOf } from '../../../../compiler/diagnostics/source.js'
+import { compile } from '../../../../compiler/index.js'
 
 const roots: string[] = []
 afterAll(() => {
@@ -36,26 +38,92 @@ async function build(files: Record<string, string>): Promise<{ ok: boolean; foun
   const result = await compile(join(root, 'definition.yaml'), { typecheck: false })
   const found = result.diagnostics.map((d) => {
     const { line, column } = lineColOf(d.loc.file, d.loc.start)
-    return { at: `${d.loc.file.path.slice(root.length + 1)}:${line}:${column}`, severity: d.severity, code: d.code, message: d.message }
+    return {
+      at: `${d.loc.file.path.slice(root.length + 1)}:${line}:${column}`,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    }
   })
   return { ok: result.ok, found }
 }
 
 /** A flow whose line 2 sets `$v` and whose lines from 3 on are `lines`. */
-const flow = (...lines: string[]) => ({ 'flows/f.xml': ['<flow>', '<eval out="$v">string($request/query/v)</eval>', ...lines.map((l) => `  ${l}`), '</flow>'].join('\n') })
+const flow = (...lines: string[]) => ({
+  'flows/f.xml': [
+    '<flow>',
+    '<eval out="$v">string($request/query/v)</eval>',
+    ...lines.map((l) => `  ${l}`),
+    '</flow>',
+  ].join('\n'),
+})
 
 describe('vulnerable constant patterns are warnings with an attack string', () => {
   const CASES: [string, Record<string, string>, string, string, RegExp][] = [
-    ['regex action', flow('<regex pattern="/(a+)+$/" replace="b" in="$v" out="$w"/>'), 'flows/f.xml:3:10', 'flow/redos-pattern', /"\/\(a\+\)\+\$\/" can take exponential time .* e\.g\. on 'a' \+ 'a'\.repeat\(\d+\)/],
-    ['matches()', flow(`<eval out="$m">matches($v, '(a+)+$')</eval>`), 'flows/f.xml:3:30', 'xpath/redos-pattern', /"\(a\+\)\+\$" can take exponential time .* e\.g\. on 'a'/],
-    ['replace() with flags', flow(`<eval out="$m">replace($v, '(a+)+$', '', 'i')</eval>`), 'flows/f.xml:3:30', 'xpath/redos-pattern', /exponential time .* e\.g\. on '/],
-    ['split()', flow(`<eval out="$m">split($v, '(a|aa)+$')</eval>`), 'flows/f.xml:3:28', 'xpath/redos-pattern', /"\(a\|aa\)\+\$" can take exponential time/],
-    ['tokenize() of fn', flow(`<eval out="$m">tokenize($v, '(a+)+$')</eval>`), 'flows/f.xml:3:31', 'xpath/redos-pattern', /"\(a\+\)\+\$" can take exponential time/],
-    ['fn:replace()', flow(`<eval out="$m">fn:replace($v, '(a+)+$', '')</eval>`), 'flows/f.xml:3:33', 'xpath/redos-pattern', /exponential time/],
-    ['an arrow call', flow(`<eval out="$m">$v => matches("(a+)+$")</eval>`), 'flows/f.xml:3:32', 'xpath/redos-pattern', /exponential time/],
-    ['a polynomial pattern', flow(`<eval out="$m">replace($v, '\\s+$', '')</eval>`), 'flows/f.xml:3:30', 'xpath/redos-pattern', /"\\s\+\$" can take 2nd degree polynomial time .* e\.g\. on '/],
+    [
+      'regex action',
+      flow('<regex pattern="/(a+)+$/" replace="b" in="$v" out="$w"/>'),
+      'flows/f.xml:3:10',
+      'flow/redos-pattern',
+      /"\/\(a\+\)\+\$\/" can take exponential time .* e\.g\. on 'a' \+ 'a'\.repeat\(\d+\)/,
+    ],
+    [
+      'matches()',
+      flow(`<eval out="$m">matches($v, '(a+)+$')</eval>`),
+      'flows/f.xml:3:30',
+      'xpath/redos-pattern',
+      /"\(a\+\)\+\$" can take exponential time .* e\.g\. on 'a'/,
+    ],
+    [
+      'replace() with flags',
+      flow(`<eval out="$m">replace($v, '(a+)+$', '', 'i')</eval>`),
+      'flows/f.xml:3:30',
+      'xpath/redos-pattern',
+      /exponential time .* e\.g\. on '/,
+    ],
+    [
+      'split()',
+      flow(`<eval out="$m">split($v, '(a|aa)+$')</eval>`),
+      'flows/f.xml:3:28',
+      'xpath/redos-pattern',
+      /"\(a\|aa\)\+\$" can take exponential time/,
+    ],
+    [
+      'tokenize() of fn',
+      flow(`<eval out="$m">tokenize($v, '(a+)+$')</eval>`),
+      'flows/f.xml:3:31',
+      'xpath/redos-pattern',
+      /"\(a\+\)\+\$" can take exponential time/,
+    ],
+    [
+      'fn:replace()',
+      flow(`<eval out="$m">fn:replace($v, '(a+)+$', '')</eval>`),
+      'flows/f.xml:3:33',
+      'xpath/redos-pattern',
+      /exponential time/,
+    ],
+    [
+      'an arrow call',
+      flow(`<eval out="$m">$v => matches("(a+)+$")</eval>`),
+      'flows/f.xml:3:32',
+      'xpath/redos-pattern',
+      /exponential time/,
+    ],
+    [
+      'a polynomial pattern',
+      flow(`<eval out="$m">replace($v, '\\s+$', '')</eval>`),
+      'flows/f.xml:3:30',
+      'xpath/redos-pattern',
+      /"\\s\+\$" can take 2nd degree polynomial time .* e\.g\. on '/,
+    ],
     // in templates, literal problems are reported at the placeholder (as XC-4 errors are)
-    ['an expression in a template', flow('<template>{ "m": {{ matches($v, \'(a+)+$\') }} }</template>'), 'flows/f.xml:3:20', 'xpath/redos-pattern', /exponential time/],
+    [
+      'an expression in a template',
+      flow('<template>{ "m": {{ matches($v, \'(a+)+$\') }} }</template>'),
+      'flows/f.xml:3:20',
+      'xpath/redos-pattern',
+      /exponential time/,
+    ],
   ]
   it.each(CASES)('%s', async (_, files, at, code, message) => {
     const { ok, found } = await build(files)
@@ -91,7 +159,9 @@ describe('schema patterns of the definition (validation runs them on client inpu
       { at: 'definition.yaml:14:58', severity: 'warning', code: 'schema/redos-pattern' },
       { at: 'definition.yaml:15:34', severity: 'warning', code: 'schema/redos-pattern' },
     ])
-    expect(found[0]!.message).toMatch(/^regular expression "\^\(a\|aa\)\+\$" can take exponential time on some inputs \(super-linear backtracking\), e\.g\. on '/)
+    expect(found[0]!.message).toMatch(
+      /^regular expression "\^\(a\|aa\)\+\$" can take exponential time on some inputs \(super-linear backtracking\), e\.g\. on '/,
+    )
     expect(ok).toBe(true)
   })
 })
@@ -99,8 +169,14 @@ describe('schema patterns of the definition (validation runs them on client inpu
 describe('what gives no warning', () => {
   const CASES: [string, Record<string, string>][] = [
     ['a safe regex action', flow('<regex pattern="/^[a-z]+$/i" replace="b" in="$v" out="$w"/>')],
-    ['safe literal patterns', flow(`<eval out="$m">matches($v, '^[a-z0-9-]{1,64}$') and tokenize($v, ',')[1] = split($v, ';')[1]</eval>`)],
-    ['a computed pattern (not known at build time)', flow('<eval out="$p">concat("(a+)", "+$")</eval>', `<eval out="$m">matches($v, $p)</eval>`)],
+    [
+      'safe literal patterns',
+      flow(`<eval out="$m">matches($v, '^[a-z0-9-]{1,64}$') and tokenize($v, ',')[1] = split($v, ';')[1]</eval>`),
+    ],
+    [
+      'a computed pattern (not known at build time)',
+      flow('<eval out="$p">concat("(a+)", "+$")</eval>', `<eval out="$m">matches($v, $p)</eval>`),
+    ],
     ['fn:matches (fontoxpath matches without backtracking)', flow(`<eval out="$m">fn:matches($v, '(a+)+$')</eval>`)],
   ]
   it.each(CASES)('%s', async (_, files) => {

@@ -1,10 +1,12 @@
 /** definition.md CC14 for discriminators and empty enums (validation.md VA29, VA31), through compile(). */
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { compile } from '../../../../compiler/index.js'
+
 import { formatDiagnostic } from '../../../../compiler/diagnostics/index.js'
-import { makeSite } from '../definition/site.js'
+import { compile } from '../../../../compiler/index.js'
 import { cleanupSites, lines } from '../../runtime/validate/helpers.js'
+import { makeSite } from '../definition/site.js'
 
 afterAll(cleanupSites)
 
@@ -45,6 +47,8 @@ describe('CC14 schema checks', () => {
   })
 
   it('CC14: an empty enum', async () => {
-    expect(await diagnostics(lines('swagger: "2.0"', 'definitions:', '  E: { enum: [] }', 'paths: {}'))).toEqual(['definition.yaml:3:14: error: invalid schema: "enum" must list at least one value'])
+    expect(await diagnostics(lines('swagger: "2.0"', 'definitions:', '  E: { enum: [] }', 'paths: {}'))).toEqual([
+      'definition.yaml:3:14: error: invalid schema: "enum" must list at least one value',
+    ])
   })
 })

@@ -3,6 +3,7 @@
  * set or TERM is dumb; with FORCE_COLOR (non-empty) whatever the stream, `0`/`false` turning colour off.
  */
 import { describe, expect, it } from 'vitest'
+
 import { colourReport, useColour } from '../../../../compiler/serve/terminal.js'
 
 const TTY = { write: () => true, isTTY: true }

@@ -5,6 +5,7 @@
  * with a gateway RF (RaisedError), nothing else.
  */
 import { describe, expect, it } from 'vitest'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { EmitContext } from '../../../../compiler/emit/context.js'
 import { emitTemplate } from '../../../../compiler/emit/template.js'
@@ -15,10 +16,66 @@ import { seededRandom } from '../../../helpers/seeded-random.js'
 import { compileTemplates, newContext, SITE, templateSource } from './helpers.js'
 
 const PIECES = [
-  '{{', '}}', '{', '}', '{{ ', ' }}', '{{if ', '{{elseif ', '{{else}}', '{{end}}', '{{loop ', '{{with ', '{{$x := ', '{{$', '{{:',
-  '{{.}}', '{{,}}', '{{// c }}', '{{//', '??', ' ?? ', '"', "'", '(:', ':)', '(', ')', '[', ']', ' ', '\n', '\t', 'a', 'b/c',
-  '$x', '1', '2.5', '+', ' = ', 'map{', '"k": ', 'order/items', '.', ',', ':', 'true()', 'count(', 'concat(', '*', '@n',
-  '[1, 2]', '"s"', 'null', '{{{', '}}}', 'if', 'end', 'xs:date(', 'error()', '[1](3)',
+  '{{',
+  '}}',
+  '{',
+  '}',
+  '{{ ',
+  ' }}',
+  '{{if ',
+  '{{elseif ',
+  '{{else}}',
+  '{{end}}',
+  '{{loop ',
+  '{{with ',
+  '{{$x := ',
+  '{{$',
+  '{{:',
+  '{{.}}',
+  '{{,}}',
+  '{{// c }}',
+  '{{//',
+  '??',
+  ' ?? ',
+  '"',
+  "'",
+  '(:',
+  ':)',
+  '(',
+  ')',
+  '[',
+  ']',
+  ' ',
+  '\n',
+  '\t',
+  'a',
+  'b/c',
+  '$x',
+  '1',
+  '2.5',
+  '+',
+  ' = ',
+  'map{',
+  '"k": ',
+  'order/items',
+  '.',
+  ',',
+  ':',
+  'true()',
+  'count(',
+  'concat(',
+  '*',
+  '@n',
+  '[1, 2]',
+  '"s"',
+  'null',
+  '{{{',
+  '}}}',
+  'if',
+  'end',
+  'xs:date(',
+  'error()',
+  '[1](3)',
 ]
 
 function randomTemplate(next: () => number): string {
@@ -65,7 +122,12 @@ describe('template compiler fuzzing', () => {
 
   it('the templates that compile run to output or to an RF', async () => {
     const runnable = await compileTemplates(compiled)
-    const input = [new Content(Buffer.from('{"a": 1, "b": {"c": [1, 2]}, "order": {"items": [{"n": 1}]}, "x": "s"}'), 'application/json')]
+    const input = [
+      new Content(
+        Buffer.from('{"a": 1, "b": {"c": [1, 2]}, "order": {"items": [{"n": 1}]}, "x": "s"}'),
+        'application/json',
+      ),
+    ]
     for (const [i, template] of runnable.entries()) {
       try {
         expect(typeof renderTemplate(newContext({ x: ['global'] }), template, input)).toBe('string')

@@ -6,14 +6,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../compiler/diagnostics/format.js'
-import { createSourceFile, subSource, type SubSource } from '../../../../compiler/diagnostics/source.js'
+import { createSourceFile, type SubSource, subSource } from '../../../../compiler/diagnostics/source.js'
 import { EmitContext } from '../../../../compiler/emit/context.js'
 import { emitTemplate } from '../../../../compiler/emit/template.js'
 import type { TemplateNode } from '../../../../compiler/ir/template.js'
 import { parseTemplate } from '../../../../compiler/template/index.js'
-import { EMPTY, FlowContext, createLogger, type CompiledTemplate } from '../../../../runtime/index.js'
+import { type CompiledTemplate, createLogger, EMPTY, FlowContext } from '../../../../runtime/index.js'
 
 export const SITE = '/site'
 const PREFIX = '<flow>\n  <!-- template -->\n  '
@@ -74,7 +75,11 @@ export async function compileTemplates(templates: readonly string[], action = 't
 
 /** A FlowContext with the given global variables; log lines go to `logLines`. */
 export function newContext(vars: Record<string, readonly unknown[]> = {}, logLines: string[] = []): FlowContext {
-  const ctx = new FlowContext({ siteRoot: SITE, logger: createLogger((line) => logLines.push(line)), env: EMPTY, server: EMPTY }, 'req-1', new AbortController().signal)
+  const ctx = new FlowContext(
+    { siteRoot: SITE, logger: createLogger((line) => logLines.push(line)), env: EMPTY, server: EMPTY },
+    'req-1',
+    new AbortController().signal,
+  )
   for (const [name, value] of Object.entries(vars)) ctx.vars.set(name, value as never)
   return ctx
 }

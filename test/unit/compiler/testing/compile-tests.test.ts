@@ -4,12 +4,17 @@
  * backend flows in place), deterministic and type-check against the runtime's public entry.
  */
 import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { typecheckModules } from '../../../../compiler/emit/typecheck.js'
 import { compileTests, type TestBuild } from '../../../../compiler/testing/compile-tests.js'
 
 const SHOP = join(import.meta.dirname, '../../../fixtures/svc-test/shop')
-const FILES = ['pass.xml', 'backend.xml', 'shared.xml', 'bad-json.xml', 'missing.xml'].map((name) => ({ given: `tests/${name}`, path: join(SHOP, 'tests', name) }))
+const FILES = ['pass.xml', 'backend.xml', 'shared.xml', 'bad-json.xml', 'missing.xml'].map((name) => ({
+  given: `tests/${name}`,
+  path: join(SHOP, 'tests', name),
+}))
 
 async function build(): Promise<Extract<TestBuild, { ok: true }>> {
   const result = await compileTests(join(SHOP, 'definition.yaml'), FILES, { revision: 'test' })
@@ -47,7 +52,9 @@ describe('compileTests', () => {
 
   it('TS3: a definition with errors gives only its diagnostics', async () => {
     const broken = join(import.meta.dirname, '../../../fixtures/svc-test/broken')
-    const result = await compileTests(join(broken, 'definition.yaml'), [{ given: 'tests/any.xml', path: join(broken, 'tests/any.xml') }])
+    const result = await compileTests(join(broken, 'definition.yaml'), [
+      { given: 'tests/any.xml', path: join(broken, 'tests/any.xml') },
+    ])
     expect(result.ok).toBe(false)
     expect(result.diagnostics.map((d) => d.message)).toEqual(['unknown action <evall>; did you mean <eval>?'])
   })

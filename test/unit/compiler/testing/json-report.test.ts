@@ -3,6 +3,7 @@
  * (location, expression, expected, actual), its error, durations and a summary.
  */
 import { describe, expect, it } from 'vitest'
+
 import { jsonReporter } from '../../../../compiler/testing/json-report.js'
 import { ALL, CONTEXT, NASTY, SUMMARY } from './report-cases.js'
 
@@ -40,22 +41,58 @@ describe('jsonReporter', () => {
       passed: true,
       durationMs: 12.346,
       location: { file: 'tests/pass.xml', line: 1, column: 1 },
-      assertions: [{ index: 1, location: { file: 'tests/pass.xml', line: 3, column: 5 }, expression: '1 + 1', message: null, passed: true, expected: '2', actual: '2' }],
+      assertions: [
+        {
+          index: 1,
+          location: { file: 'tests/pass.xml', line: 3, column: 5 },
+          expression: '1 + 1',
+          message: null,
+          passed: true,
+          expected: '2',
+          actual: '2',
+        },
+      ],
       failures: [],
       error: null,
     })
     expect(failed!['failures']).toEqual([
-      { index: 2, location: { file: 'tests/a.xml', line: 5, column: 5 }, expression: '1 + 1', message: 'math is broken', passed: false, expected: '3', actual: '2' },
-      { index: 3, location: { file: 'tests/a.xml', line: 6, column: 5 }, expression: "concat('a', 'b')", message: NASTY, passed: false, expected: 'a string containing "x"', actual: `"${NASTY}"` },
+      {
+        index: 2,
+        location: { file: 'tests/a.xml', line: 5, column: 5 },
+        expression: '1 + 1',
+        message: 'math is broken',
+        passed: false,
+        expected: '3',
+        actual: '2',
+      },
+      {
+        index: 3,
+        location: { file: 'tests/a.xml', line: 6, column: 5 },
+        expression: "concat('a', 'b')",
+        message: NASTY,
+        passed: false,
+        expected: 'a string containing "x"',
+        actual: `"${NASTY}"`,
+      },
     ])
     expect((failed!['assertions'] as unknown[]).length).toBe(3)
-    expect(raised!['error']).toEqual({ kind: 'raised', location: { file: 'tests/flows/sub.xml', line: 3, column: 3 }, message: 'stop here (5000): the test gave up' })
-    expect(missing).toMatchObject({ location: null, error: { kind: 'not-found', location: null, message: 'file not found' } })
+    expect(raised!['error']).toEqual({
+      kind: 'raised',
+      location: { file: 'tests/flows/sub.xml', line: 3, column: 3 },
+      message: 'stop here (5000): the test gave up',
+    })
+    expect(missing).toMatchObject({
+      location: null,
+      error: { kind: 'not-found', location: null, message: 'file not found' },
+    })
   })
 
   it('a run that bails out has the reason, the first problem and no files', () => {
     let text = ''
-    jsonReporter((chunk) => (text += chunk), CONTEXT).bailOut('definition has errors', 'flows/a.xml:2:3: unknown action <evall>')
+    jsonReporter((chunk) => (text += chunk), CONTEXT).bailOut(
+      'definition has errors',
+      'flows/a.xml:2:3: unknown action <evall>',
+    )
     expect(JSON.parse(text)).toMatchObject({
       bailOut: { reason: 'definition has errors', detail: 'flows/a.xml:2:3: unknown action <evall>' },
       files: [],

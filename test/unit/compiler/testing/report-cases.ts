@@ -5,10 +5,24 @@
  */
 import type { AssertionReport, FileReport, ReporterContext } from '../../../../compiler/testing/test-report.js'
 
-export const CONTEXT: ReporterContext = { definition: 'definition.yaml', version: '9.9.9', startedAt: new Date('2026-03-14T09:26:53.589Z') }
+export const CONTEXT: ReporterContext = {
+  definition: 'definition.yaml',
+  version: '9.9.9',
+  startedAt: new Date('2026-03-14T09:26:53.589Z'),
+}
 
 function assertion(index: number, line: number, fields: Partial<AssertionReport> = {}): AssertionReport {
-  return { index, label: '1 + 1', expression: '1 + 1', message: null, at: { file: 'tests/a.xml', line, column: 5 }, passed: true, expected: '2', actual: '2', ...fields }
+  return {
+    index,
+    label: '1 + 1',
+    expression: '1 + 1',
+    message: null,
+    at: { file: 'tests/a.xml', line, column: 5 },
+    passed: true,
+    expected: '2',
+    actual: '2',
+    ...fields,
+  }
 }
 
 /** Text with markup, quotes, a tab, line breaks, a bell (not an XML 1.0 character), `]]>` and U+2028. */
@@ -35,7 +49,14 @@ export const FAILED: FileReport = {
   assertions: [
     assertion(1, 4),
     assertion(2, 5, { label: 'math is broken', message: 'math is broken', passed: false, expected: '3', actual: '2' }),
-    assertion(3, 6, { label: NASTY, expression: "concat('a', 'b')", message: NASTY, passed: false, expected: 'a string containing "x"', actual: `"${NASTY}"` }),
+    assertion(3, 6, {
+      label: NASTY,
+      expression: "concat('a', 'b')",
+      message: NASTY,
+      passed: false,
+      expected: 'a string containing "x"',
+      actual: `"${NASTY}"`,
+    }),
   ],
   error: null,
   passed: false,
@@ -48,8 +69,21 @@ export const RAISED: FileReport = {
   label: 'tests/error.xml',
   request: null,
   root: { file: 'tests/error.xml', line: 1, column: 1 },
-  assertions: [assertion(1, 2, { at: { file: 'tests/error.xml', line: 2, column: 13 }, passed: false, expected: 'true', actual: 'false', label: 'false()', expression: 'false()' })],
-  error: { kind: 'raised', at: { file: 'tests/flows/sub.xml', line: 3, column: 3 }, message: 'stop here (5000): the test gave up' },
+  assertions: [
+    assertion(1, 2, {
+      at: { file: 'tests/error.xml', line: 2, column: 13 },
+      passed: false,
+      expected: 'true',
+      actual: 'false',
+      label: 'false()',
+      expression: 'false()',
+    }),
+  ],
+  error: {
+    kind: 'raised',
+    at: { file: 'tests/flows/sub.xml', line: 3, column: 3 },
+    message: 'stop here (5000): the test gave up',
+  },
   passed: false,
   durationMs: 2,
 }
@@ -61,7 +95,11 @@ export const EMPTY: FileReport = {
   request: null,
   root: { file: 'tests/empty.xml', line: 2, column: 1 },
   assertions: [],
-  error: { kind: 'no-assertion', at: { file: 'tests/empty.xml', line: 2, column: 1 }, message: 'no assertion was executed' },
+  error: {
+    kind: 'no-assertion',
+    at: { file: 'tests/empty.xml', line: 2, column: 1 },
+    message: 'no assertion was executed',
+  },
   passed: false,
   durationMs: 0.25,
 }

@@ -5,6 +5,7 @@
  */
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+
 import { tapReporter, yamlString } from '../../../../compiler/testing/tap.js'
 import { ALL, EMPTY, FAILED, MISSING, NASTY, PASSED, RAISED, SUMMARY } from './report-cases.js'
 
@@ -22,7 +23,12 @@ function yamlAfter(lines: readonly string[], point: string): unknown {
   const start = lines.indexOf(point) + 1
   expect(lines[start]).toBe('  ---')
   const end = lines.indexOf('  ...', start)
-  return load(lines.slice(start + 1, end).map((line) => line.slice(2)).join('\n'))
+  return load(
+    lines
+      .slice(start + 1, end)
+      .map((line) => line.slice(2))
+      .join('\n'),
+  )
 }
 
 describe('tapReporter', () => {
@@ -49,9 +55,23 @@ describe('tapReporter', () => {
       file: 'tests/a.xml',
       duration_ms: 1.5,
       failures: [
-        { assertion: 2, at: 'tests/a.xml:5:5', expression: '1 + 1', message: 'math is broken', expected: '3', actual: '2' },
+        {
+          assertion: 2,
+          at: 'tests/a.xml:5:5',
+          expression: '1 + 1',
+          message: 'math is broken',
+          expected: '3',
+          actual: '2',
+        },
         // any text comes back from the YAML unchanged: line breaks, quotes, controls
-        { assertion: 3, at: 'tests/a.xml:6:5', expression: "concat('a', 'b')", message: NASTY, expected: 'a string containing "x"', actual: `"${NASTY}"` },
+        {
+          assertion: 3,
+          at: 'tests/a.xml:6:5',
+          expression: "concat('a', 'b')",
+          message: NASTY,
+          expected: 'a string containing "x"',
+          actual: `"${NASTY}"`,
+        },
       ],
     })
   })
@@ -64,7 +84,9 @@ describe('tapReporter', () => {
       error: { kind: 'raised', at: 'tests/flows/sub.xml:3:3', message: 'stop here (5000): the test gave up' },
     })
     expect(lines).toContain('# error: tests/flows/sub.xml:3:3: stop here (5000): the test gave up')
-    expect(yamlAfter(lines, 'not ok 4 tests/empty.xml: 0 assertions, 0 failed')).toMatchObject({ error: { kind: 'no-assertion', at: 'tests/empty.xml:2:1' } })
+    expect(yamlAfter(lines, 'not ok 4 tests/empty.xml: 0 assertions, 0 failed')).toMatchObject({
+      error: { kind: 'no-assertion', at: 'tests/empty.xml:2:1' },
+    })
     expect(yamlAfter(lines, 'not ok 5 tests/missing.xml: 0 assertions, 0 failed')).toEqual({
       message: 'file not found',
       severity: 'fail',
@@ -76,7 +98,9 @@ describe('tapReporter', () => {
   })
 
   it('a passing file has no YAML block', () => {
-    expect(run([PASSED]).join('')).toBe('TAP version 14\n1..1\nok 1 GET /shop/hello?name=Ada (./tests/pass.xml): 1 assertion\n# passed: 1, failed: 4\n')
+    expect(run([PASSED]).join('')).toBe(
+      'TAP version 14\n1..1\nok 1 GET /shop/hello?name=Ada (./tests/pass.xml): 1 assertion\n# passed: 1, failed: 4\n',
+    )
   })
 
   it('bails out after the version line', () => {
@@ -86,13 +110,23 @@ describe('tapReporter', () => {
   })
 
   it('keeps one line per test point even when labels hold line breaks', () => {
-    const lines = run([{ ...FAILED, label: 'a\nb' }, RAISED, EMPTY, MISSING]).join('').split('\n')
+    const lines = run([{ ...FAILED, label: 'a\nb' }, RAISED, EMPTY, MISSING])
+      .join('')
+      .split('\n')
     expect(lines).toContain('not ok 1 a b: 3 assertions, 2 failed')
   })
 })
 
 describe('yamlString', () => {
-  it.each(['plain', 'quote " and backslash \\', 'bell \u0007, DEL \u007f, C1 \u0085, NEL', 'line\nbreaks\r\u2028\u2029', 'BOM \ufeff', 'astral 😀', ''])('%j survives a YAML parser', (text) => {
+  it.each([
+    'plain',
+    'quote " and backslash \\',
+    'bell \u0007, DEL \u007f, C1 \u0085, NEL',
+    'line\nbreaks\r\u2028\u2029',
+    'BOM \ufeff',
+    'astral 😀',
+    '',
+  ])('%j survives a YAML parser', (text) => {
     const quoted = yamlString(text)
     expect(quoted).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/)
     expect(load(`value: ${quoted}`)).toEqual({ value: text })

@@ -3,6 +3,7 @@
  * alerts held and written only for a failed file; debug and system lines always.
  */
 import { describe, expect, it } from 'vitest'
+
 import { fileLog } from '../../../../compiler/testing/test-log.js'
 
 const line = (type: string, extra = '') => `{"timestamp":"2026-03-14T09:26:53.589+00:00","type":"${type}"${extra}}\n`
@@ -23,7 +24,9 @@ function capture(verbose: boolean, failed: boolean, lines: readonly string[], la
 
 describe('fileLog', () => {
   it('--verbose: every line, at once, in order', () => {
-    expect(capture(true, false, [ACCESS, UPSTREAM, ALERT, DEBUG, SYSTEM])).toBe(ACCESS + UPSTREAM + ALERT + DEBUG + SYSTEM)
+    expect(capture(true, false, [ACCESS, UPSTREAM, ALERT, DEBUG, SYSTEM])).toBe(
+      ACCESS + UPSTREAM + ALERT + DEBUG + SYSTEM,
+    )
   })
 
   it('a passing file: no traffic, no alerts; debug and system lines pass', () => {

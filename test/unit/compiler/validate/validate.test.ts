@@ -1,5 +1,6 @@
 /** Project-wide checks (compiler/validate): XC-7 unset variables. */
 import { describe, expect, it } from 'vitest'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import type { FlowNode } from '../../../../compiler/ir/flow.js'
 import { checkProject, RULES } from '../../../../compiler/validate/index.js'
@@ -57,7 +58,9 @@ describe('XC-7 variables that nothing sets', () => {
 
   it('names set outside flows (security out-var) count as set', () => {
     expect(check({ 'flows/a.xml': '<flow><eval>$jwt</eval></flow>' }, ['jwt'])).toEqual([])
-    expect(check({ 'flows/a.xml': '<flow><eval>$jwt</eval></flow>' })).toEqual(['flows/a.xml:1:13: warning: variable $jwt is never set'])
+    expect(check({ 'flows/a.xml': '<flow><eval>$jwt</eval></flow>' })).toEqual([
+      'flows/a.xml:1:13: warning: variable $jwt is never set',
+    ])
   })
 
   it('the registry lists the rule', () => {

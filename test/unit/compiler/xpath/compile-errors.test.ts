@@ -4,9 +4,10 @@
  * templates.md T-ERR-4).
  */
 import { describe, expect, it } from 'vitest'
-import { createSourceFile, subSource } from '../../../../compiler/diagnostics/source.js'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatDiagnostic } from '../../../../compiler/diagnostics/format.js'
+import { createSourceFile, subSource } from '../../../../compiler/diagnostics/source.js'
 import { parseExpression } from '../../../../compiler/xpath/index.js'
 import { compileWithDiagnostics } from '../../runtime/xpath/helpers.js'
 
@@ -14,38 +15,152 @@ import { compileWithDiagnostics } from '../../runtime/xpath/helpers.js'
 const PREFIX = '<eval out='
 
 const CASES: [string, { expr: string; want: string[] }][] = [
-  ['XC-2 unknown function with suggestion', { expr: 'tolowr($request/query/name)', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'] }],
-  ['XC-2 at the first non-whitespace character', { expr: '  tolowr(1)', want: ['flows/t.xml:1:13: error: unknown function tolowr(); did you mean tolower()?'] }],
-  ['XC-2 unknown function without suggestion', { expr: 'zzzzzz(1)', want: ['flows/t.xml:1:11: error: unknown function zzzzzz()'] }],
-  ['XC-2 standard name suggested', { expr: 'string-lenght("a")', want: ['flows/t.xml:1:11: error: unknown function string-lenght(); did you mean string-length()?'] }],
-  ['XC-3 gateway arity', { expr: 'tolower("a", "b")', want: ['flows/t.xml:1:11: error: tolower() takes 0 or 1 arguments, got 2'] }],
-  ['XC-3 later function arity', { expr: 'json-parse("a", "b")', want: ['flows/t.xml:1:11: error: json-parse() takes 1 argument, got 2'] }],
-  ['XC-3 variadic', { expr: "concat('a')", want: ['flows/t.xml:1:11: error: concat() takes at least 2 arguments, got 1'] }],
-  ['XC-3 two arities', { expr: "substring('a')", want: ['flows/t.xml:1:11: error: substring() takes 2 or 3 arguments, got 1'] }],
+  [
+    'XC-2 unknown function with suggestion',
+    {
+      expr: 'tolowr($request/query/name)',
+      want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'],
+    },
+  ],
+  [
+    'XC-2 at the first non-whitespace character',
+    { expr: '  tolowr(1)', want: ['flows/t.xml:1:13: error: unknown function tolowr(); did you mean tolower()?'] },
+  ],
+  [
+    'XC-2 unknown function without suggestion',
+    { expr: 'zzzzzz(1)', want: ['flows/t.xml:1:11: error: unknown function zzzzzz()'] },
+  ],
+  [
+    'XC-2 standard name suggested',
+    {
+      expr: 'string-lenght("a")',
+      want: ['flows/t.xml:1:11: error: unknown function string-lenght(); did you mean string-length()?'],
+    },
+  ],
+  [
+    'XC-3 gateway arity',
+    { expr: 'tolower("a", "b")', want: ['flows/t.xml:1:11: error: tolower() takes 0 or 1 arguments, got 2'] },
+  ],
+  [
+    'XC-3 later function arity',
+    { expr: 'json-parse("a", "b")', want: ['flows/t.xml:1:11: error: json-parse() takes 1 argument, got 2'] },
+  ],
+  [
+    'XC-3 variadic',
+    { expr: "concat('a')", want: ['flows/t.xml:1:11: error: concat() takes at least 2 arguments, got 1'] },
+  ],
+  [
+    'XC-3 two arities',
+    { expr: "substring('a')", want: ['flows/t.xml:1:11: error: substring() takes 2 or 3 arguments, got 1'] },
+  ],
   ['XC-3 standard function', { expr: 'count()', want: ['flows/t.xml:1:11: error: count() takes 1 argument, got 0'] }],
   ['XC-3 no arguments', { expr: 'true(1)', want: ['flows/t.xml:1:11: error: true() takes no arguments, got 1'] }],
-  ['XC-3 prefixed standard function', { expr: "fn:upper-case('a', 'b')", want: ['flows/t.xml:1:11: error: fn:upper-case() takes 1 argument, got 2'] }],
-  ['XC-3 gateway arity plus standard arities', { expr: 'round(1, 2, 3)', want: ['flows/t.xml:1:11: error: round() takes 1 or 2 arguments, got 3'] }],
-  ['XC-10 optional function', { expr: "decrypt-xml($x, 'k')", want: ['flows/t.xml:1:11: error: decrypt-xml() is not supported yet'] }],
-  ['XC-10 LDAP', { expr: "ldap-query('u', 'd', 'p', 'b', 'f', 'a')", want: ['flows/t.xml:1:11: error: ldap-query() is not supported yet'] }],
-  ['XP-NAME-2 fn:json-doc', { expr: "fn:json-doc('a.json')", want: ['flows/t.xml:1:11: error: fn:json-doc() is not available; use json-doc() (gateway version)'] }],
-  ['XP-NAME-2 fn:sort', { expr: 'fn:sort($x)', want: ['flows/t.xml:1:11: error: fn:sort() is not available; use sort() (gateway version)'] }],
-  ['XP-STR-2 missing standard function', { expr: "format-date(current-date(), '[Y]')", want: ['flows/t.xml:1:11: error: unknown function format-date()'] }],
-  ['XP-NAME-3 svc: unknown', { expr: 'svc:nope()', want: ['flows/t.xml:1:11: error: unknown function svc:nope(); did you mean svc:name()?'] }],
+  [
+    'XC-3 prefixed standard function',
+    { expr: "fn:upper-case('a', 'b')", want: ['flows/t.xml:1:11: error: fn:upper-case() takes 1 argument, got 2'] },
+  ],
+  [
+    'XC-3 gateway arity plus standard arities',
+    { expr: 'round(1, 2, 3)', want: ['flows/t.xml:1:11: error: round() takes 1 or 2 arguments, got 3'] },
+  ],
+  [
+    'XC-10 optional function',
+    { expr: "decrypt-xml($x, 'k')", want: ['flows/t.xml:1:11: error: decrypt-xml() is not supported yet'] },
+  ],
+  [
+    'XC-10 LDAP',
+    {
+      expr: "ldap-query('u', 'd', 'p', 'b', 'f', 'a')",
+      want: ['flows/t.xml:1:11: error: ldap-query() is not supported yet'],
+    },
+  ],
+  [
+    'XP-NAME-2 fn:json-doc',
+    {
+      expr: "fn:json-doc('a.json')",
+      want: ['flows/t.xml:1:11: error: fn:json-doc() is not available; use json-doc() (gateway version)'],
+    },
+  ],
+  [
+    'XP-NAME-2 fn:sort',
+    {
+      expr: 'fn:sort($x)',
+      want: ['flows/t.xml:1:11: error: fn:sort() is not available; use sort() (gateway version)'],
+    },
+  ],
+  [
+    'XP-STR-2 missing standard function',
+    { expr: "format-date(current-date(), '[Y]')", want: ['flows/t.xml:1:11: error: unknown function format-date()'] },
+  ],
+  [
+    'XP-NAME-3 svc: unknown',
+    { expr: 'svc:nope()', want: ['flows/t.xml:1:11: error: unknown function svc:nope(); did you mean svc:name()?'] },
+  ],
   ['XP-NAME-3 svc: arity', { expr: 'svc:trim()', want: ['flows/t.xml:1:11: error: trim() takes 1 argument, got 0'] }],
-  ['internal helpers are not callable', { expr: 'svcx:num(1)', want: ['flows/t.xml:1:11: error: unknown function svcx:num()'] }],
-  ['XC-2 math library', { expr: 'math:pie()', want: ['flows/t.xml:1:11: error: unknown function math:pie(); did you mean math:pi(), math:pow() or math:sin()?'] }],
-  ['XC-2 arrow call', { expr: '$x => tolowr()', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'] }],
-  ['XC-2 function reference', { expr: 'tolowr#1', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'] }],
+  [
+    'internal helpers are not callable',
+    { expr: 'svcx:num(1)', want: ['flows/t.xml:1:11: error: unknown function svcx:num()'] },
+  ],
+  [
+    'XC-2 math library',
+    {
+      expr: 'math:pie()',
+      want: ['flows/t.xml:1:11: error: unknown function math:pie(); did you mean math:pi(), math:pow() or math:sin()?'],
+    },
+  ],
+  [
+    'XC-2 arrow call',
+    { expr: '$x => tolowr()', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'] },
+  ],
+  [
+    'XC-2 function reference',
+    { expr: 'tolowr#1', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?'] },
+  ],
   ['XC-3 function reference', { expr: 'trim#2', want: ['flows/t.xml:1:11: error: trim() takes 1 argument, got 2'] }],
-  ['XC-2 each problem once, all reported', { expr: 'tolowr(1) = tolowr(2) or touper(3)', want: ['flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?', 'flows/t.xml:1:11: error: unknown function touper(); did you mean toupper()?'] }],
-  ['XP-NAME-4 array() call', { expr: 'array($x, 1)', want: ['flows/t.xml:1:11: error: array() takes 1 argument, got 2'] }],
-  ['XC-1 syntax error position', { expr: 'concat("a"', want: ['flows/t.xml:1:17: error: syntax error in expression: expected end of input'] }],
-  ['XC-1 unexpected end', { expr: '1 +', want: ['flows/t.xml:1:14: error: syntax error in expression: unexpected end of input'] }],
-  ['XC-1 unexpected token', { expr: '1 = = 2', want: ['flows/t.xml:1:15: error: syntax error in expression: unexpected "="'] }],
-  ['XC-1 after a rewritten array(', { expr: 'array(1) +', want: ['flows/t.xml:1:21: error: syntax error in expression: unexpected end of input'] }],
-  ['XP-LANG-1 XQuery constructors', { expr: 'element a {}', want: ['flows/t.xml:1:11: error: syntax error in expression: element constructors are not available in XPath'] }],
-  ['XP-LANG-1 prolog', { expr: 'declare variable $x := 1; $x', want: ['flows/t.xml:1:11: error: syntax error in expression: declarations are not available in expressions'] }],
+  [
+    'XC-2 each problem once, all reported',
+    {
+      expr: 'tolowr(1) = tolowr(2) or touper(3)',
+      want: [
+        'flows/t.xml:1:11: error: unknown function tolowr(); did you mean tolower()?',
+        'flows/t.xml:1:11: error: unknown function touper(); did you mean toupper()?',
+      ],
+    },
+  ],
+  [
+    'XP-NAME-4 array() call',
+    { expr: 'array($x, 1)', want: ['flows/t.xml:1:11: error: array() takes 1 argument, got 2'] },
+  ],
+  [
+    'XC-1 syntax error position',
+    { expr: 'concat("a"', want: ['flows/t.xml:1:17: error: syntax error in expression: expected end of input'] },
+  ],
+  [
+    'XC-1 unexpected end',
+    { expr: '1 +', want: ['flows/t.xml:1:14: error: syntax error in expression: unexpected end of input'] },
+  ],
+  [
+    'XC-1 unexpected token',
+    { expr: '1 = = 2', want: ['flows/t.xml:1:15: error: syntax error in expression: unexpected "="'] },
+  ],
+  [
+    'XC-1 after a rewritten array(',
+    { expr: 'array(1) +', want: ['flows/t.xml:1:21: error: syntax error in expression: unexpected end of input'] },
+  ],
+  [
+    'XP-LANG-1 XQuery constructors',
+    {
+      expr: 'element a {}',
+      want: ['flows/t.xml:1:11: error: syntax error in expression: element constructors are not available in XPath'],
+    },
+  ],
+  [
+    'XP-LANG-1 prolog',
+    {
+      expr: 'declare variable $x := 1; $x',
+      want: ['flows/t.xml:1:11: error: syntax error in expression: declarations are not available in expressions'],
+    },
+  ],
 ]
 
 describe('compile errors', () => {
@@ -75,7 +190,7 @@ describe('compile errors', () => {
 function decodeAttribute(raw: string, base: number): { text: string; offsets: number[] } {
   let text = ''
   const offsets: number[] = []
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const entity = /^&(lt|gt|amp|quot|apos);/.exec(raw.slice(i))
     offsets.push(base + i)
     if (entity) {
@@ -107,7 +222,9 @@ describe('positions through the SubSource (F-DOC-9, T-ERR-4)', () => {
 
   it('maps a syntax error behind an entity to the file column', () => {
     // decoded `1 < ` fails at its end, which is after `&lt; ` in the file
-    expect(compileAttribute('  <if test="1 &lt; ">', '1 &lt; ')).toEqual(['flows/t.xml:2:20: error: syntax error in expression: unexpected end of input'])
+    expect(compileAttribute('  <if test="1 &lt; ">', '1 &lt; ')).toEqual([
+      'flows/t.xml:2:20: error: syntax error in expression: unexpected end of input',
+    ])
   })
 
   it('maps a syntax error on a later line', () => {

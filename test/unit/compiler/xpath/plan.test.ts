@@ -4,6 +4,7 @@
  * (XP-VAR-3), `array(` calls (XP-NAME-4), and the code the emitter writes.
  */
 import { describe, expect, it } from 'vitest'
+
 import { parseExpressionText } from '../../../../runtime/index.js'
 import { rewriteArrayCalls } from '../../../../runtime/xpath/ast/array-call.js'
 import { compile, emitModule } from '../../runtime/xpath/helpers.js'
@@ -14,22 +15,38 @@ describe('plans', () => {
     ['$request/headers/x-id', 'fast', '$request[. instance of node()]/headers/x-id'],
     ['json/a/b', 'fast', '.[. instance of node()]/json/a/b'],
     ['/json/a', 'fast', '.[. instance of node()]/root()/json/a'],
-    ['$upstream/stock/status != 200', 'fast', 'svcx:ne(array{$upstream[. instance of node()]/stock/status}, array{200})'],
+    [
+      '$upstream/stock/status != 200',
+      'fast',
+      'svcx:ne(array{$upstream[. instance of node()]/stock/status}, array{200})',
+    ],
     ['count($x/value) > 0', 'fast', 'count($x[. instance of node()]/value) > 0'],
     ['$a < $b', 'fast', 'svcx:lt(array{$a}, array{$b})'],
-    ['qty * price', 'fast', 'svcx:num((.[. instance of node()]/qty)[1]) * svcx:num((.[. instance of node()]/price)[1])'],
+    [
+      'qty * price',
+      'fast',
+      'svcx:num((.[. instance of node()]/qty)[1]) * svcx:num((.[. instance of node()]/price)[1])',
+    ],
     ['1 + 2', 'fast', '1 + 2'],
     ['$n div 2', 'fast', 'svcx:num($n[1]) div 2'],
     ['$n div $d', 'fast', 'svcx:div($n[1], $d[1])'],
     ['$n idiv 2', 'fast', 'svcq:idiv($n, 2)'],
     ['$n mod $d', 'fast', 'svcq:mod($n, $d)'],
-    ["xs:date('2024-01-01') + xs:dayTimeDuration('P1D')", 'engine', 'svcq:result(xs:date("2024-01-01") + xs:dayTimeDuration("P1D"))'],
+    [
+      "xs:date('2024-01-01') + xs:dayTimeDuration('P1D')",
+      'engine',
+      'svcq:result(xs:date("2024-01-01") + xs:dayTimeDuration("P1D"))',
+    ],
     ["concat('a', $x)", 'fast', 'concat("a", $x[1])'],
     ['contains($a/b, "x")', 'fast', 'contains(($a[. instance of node()]/b)[1], "x")'],
     ['not($a) and $b or true()', 'fast', 'not($a) and $b or true()'],
     ['$items/value[2]/@name', 'fast', '$items[. instance of node()]/value[2]/@name'],
     ['$items/value[last()]/..', 'fast', '$items[. instance of node()]/value[last()]/..'],
-    ["$items/value[sku = 'X1']/price", 'fast', '$items[. instance of node()]/value[svcx:eq(array{sku}, array{"X1"})]/price'],
+    [
+      "$items/value[sku = 'X1']/price",
+      'fast',
+      '$items[. instance of node()]/value[svcx:eq(array{sku}, array{"X1"})]/price',
+    ],
     ['$x/*', 'fast', '$x[. instance of node()]/*'],
     ['string()', 'fast', 'string(.)'],
     ['-$x', 'fast', '-svcx:num($x[1])'],
@@ -79,7 +96,10 @@ describe('XP-NAME-4 array( rewriting', () => {
     ['$x treat as array(xs:string)', '$x treat as array(xs:string)'],
     ['$x cast as xs:string', '$x cast as xs:string'],
     ['function($a as array(*)) as array(*) { array($a) }', 'function($a as array(*)) as array(*) { svc:array($a) }'],
-    ['$x instance of function(array(*)) as item() and array(1)', '$x instance of function(array(*)) as item() and svc:array(1)'],
+    [
+      '$x instance of function(array(*)) as item() and array(1)',
+      '$x instance of function(array(*)) as item() and svc:array(1)',
+    ],
     ['$x instance of array(array(*))', '$x instance of array(array(*))'],
     ["'array(' || array:size([1])", "'array(' || array:size([1])"],
     ['(: array( :) array{1}', '(: array( :) array{1}'],

@@ -1,5 +1,6 @@
 /** How an expression reads its variables (compiler/xpath/variable-uses.ts), from its tree. */
 import { describe, expect, it } from 'vitest'
+
 import type { VariableUses } from '../../../../compiler/ir/xpath.js'
 import { variableUses } from '../../../../compiler/xpath/variable-uses.js'
 import { parseExpressionText } from '../../../../runtime/xpath/index.js'
@@ -24,7 +25,11 @@ const CASES: [string, string, Partial<VariableUses>][] = [
   ['the parent axis climbs', '$h/..', { steps: [], whole: ['h'], climbs: true }],
   ['a path from the root climbs', '/json/a', { climbs: true }],
   ['root() climbs', 'root(.)', { climbs: true }],
-  ['a literal sort() key is read like an expression', "sort($a, '$request/post')", { whole: ['a'], steps: ['request/post'] }],
+  [
+    'a literal sort() key is read like an expression',
+    "sort($a, '$request/post')",
+    { whole: ['a'], steps: ['request/post'] },
+  ],
   ['an arrow call to sort() too', "$a => sort('$body')", { whole: ['a', 'body'] }],
   ['a computed sort() key may read anything', 'sort($a, $key)', { whole: ['a', 'key'], dynamic: true }],
   ['sort() through a function reference may read anything', "sort#2($a, 'x')", { whole: ['a'], dynamic: true }],

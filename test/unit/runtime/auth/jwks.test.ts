@@ -6,12 +6,23 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchJwks, isUsableKey, JwksFetchError, jwksMaxAge, type FetchedKeySet } from '../../../../runtime/auth/jwks-fetch.js'
+
+import {
+  type FetchedKeySet,
+  fetchJwks,
+  isUsableKey,
+  JwksFetchError,
+  jwksMaxAge,
+} from '../../../../runtime/auth/jwks-fetch.js'
 import { JwksStore } from '../../../../runtime/auth/jwks-store.js'
 import { createLogger, type Logger } from '../../../../runtime/log/logger.js'
 
-const jwk = (key: ReturnType<typeof generateKeyPairSync>['publicKey'], extra: Record<string, unknown> = {}) => ({ ...key.export({ format: 'jwk' }), ...extra })
+const jwk = (key: ReturnType<typeof generateKeyPairSync>['publicKey'], extra: Record<string, unknown> = {}) => ({
+  ...key.export({ format: 'jwk' }),
+  ...extra,
+})
 const RSA = jwk(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey, { kid: 'r' })
 const RSA_1024 = jwk(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey)
 const RSA_512 = jwk(generateKeyPairSync('rsa', { modulusLength: 512 }).publicKey)
@@ -58,7 +69,11 @@ describe('fetchJwks (J16 "Fetch")', () => {
   let base = ''
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/ok': (req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60', 'x-accept': String(req.headers['accept']) })
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'max-age=60',
+        'x-accept': String(req.headers['accept']),
+      })
       res.end(JSON.stringify({ keys: [RSA, { kty: 'oct', k: 'AQID' }, P256] }))
     },
     '/status': (_, res) => res.writeHead(500).end(JSON.stringify({ keys: [] })),
@@ -149,7 +164,12 @@ describe('JwksStore (J16 "Caching", "Refetch on unknown key", "Failures")', () =
     h.advance(61_000)
     expect(await h.store.current('u', 'r')).toBe(good)
     expect(h.fetches).toBe(2)
-    expect(logged.at(-1)).toMatchObject({ requestID: 'r', topic: 'security', level: 'error', message: 'JWKS fetch from u failed: status 503' })
+    expect(logged.at(-1)).toMatchObject({
+      requestID: 'r',
+      topic: 'security',
+      level: 'error',
+      message: 'JWKS fetch from u failed: status 503',
+    })
     h.advance(29_000)
     expect(await h.store.current('u', 'r')).toBe(good)
     expect(h.fetches).toBe(2)

@@ -4,19 +4,25 @@
  * generated for this run, and called over HTTP. The attack catalog of the security issue is rejected
  * with 403 / 3206 and the J8 reason, and neither answers nor log lines contain a token or a key.
  */
-import { createServer, type Server } from 'node:http'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileOrThrow, startBundle, temporaryDir, type RunningGateway } from '../../../helpers/gateway-process.js'
+
+import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../../../helpers/gateway-process.js'
 import { send } from '../../../helpers/http.js'
-import { hmacWith, makeKeys, nowSeconds, sign, signRsaWithNode, tamper, unsigned, type Keys } from './jwt-keys.js'
+import { hmacWith, type Keys, makeKeys, nowSeconds, sign, signRsaWithNode, tamper, unsigned } from './jwt-keys.js'
 
 const ISS = 'https://login.example.net'
 
 function definition(jwksPort: number, keys: Keys): string {
-  const inlinePem = keys.rsa.pem.trim().split('\n').map((line) => `          ${line}`).join('\n')
+  const inlinePem = keys.rsa.pem
+    .trim()
+    .split('\n')
+    .map((line) => `          ${line}`)
+    .join('\n')
   return `swagger: "2.0"
 basePath: /api
 x-svc-error: flows/error.xml
@@ -179,7 +185,10 @@ beforeAll(async () => {
   keys = makeKeys()
   const rsaJwk = { ...keys.rsa.publicKey.export({ format: 'jwk' }), kid: 'rsa-1', use: 'sig' }
   const ecJwk = { ...keys.p256.publicKey.export({ format: 'jwk' }), kid: 'ec-1' }
-  const ignored = [{ kty: 'oct', k: keys.secretText, kid: 'oct-1' }, { ...keys.attacker.publicKey.export({ format: 'jwk' }), kid: 'enc-1', use: 'enc' }]
+  const ignored = [
+    { kty: 'oct', k: keys.secretText, kid: 'oct-1' },
+    { ...keys.attacker.publicKey.export({ format: 'jwk' }), kid: 'enc-1', use: 'enc' },
+  ]
   jwksBody = JSON.stringify({ keys: [...ignored, rsaJwk, ecJwk] })
   jwks = createServer((req, res) => {
     jwksFetches++
@@ -218,7 +227,12 @@ const good = () => ({ iss: ISS, aud: ['shop', 'other'], tier: 2, sub: 'u-17', ex
 
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
   const res = await send(gateway.url, { method, path, headers })
-  return { status: res.status, body: res.body, headers: res.headers, json: () => JSON.parse(res.body) as { error: { code: number; info: string[] } } }
+  return {
+    status: res.status,
+    body: res.body,
+    headers: res.headers,
+    json: () => JSON.parse(res.body) as { error: { code: number; info: string[] } },
+  }
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
@@ -234,7 +248,7 @@ async function rejected(path: string, headers: Record<string, string>, info: str
 describe('accepted tokens, one per algorithm family (J5, J6, J7, J11)', () => {
   it('HS256, HS384 and HS512 under the HS family; the claims in token order in out-var', async () => {
     for (const alg of ['HS256', 'HS384', 'HS512']) {
-      const payload = { jti: alg, ...good(), 'ünï': 'ok' }
+      const payload = { jti: alg, ...good(), ünï: 'ok' }
       const res = await get('/api/hs', bearer(await sign({ alg }, payload, keys.secret)))
       expect(res.status, res.body).toBe(200)
       expect(Object.keys(JSON.parse(res.body))).toEqual(Object.keys(payload))
@@ -247,17 +261,23 @@ describe('accepted tokens, one per algorithm family (J5, J6, J7, J11)', () => {
     expect(JSON.parse(res.body)).toMatchObject({ sub: 'u-17' })
   })
   it('J5a: RS512 and PS256 with a 1024-bit RSA key', async () => {
-    for (const alg of ['RS512']) expect((await get('/api/rs1024', bearer(signRsaWithNode(alg, good(), keys.rsa1024.privateKey)))).status).toBe(200)
-    expect((await get('/api/rs1024', bearer(signRsaWithNode('PS256', good(), keys.rsa1024.privateKey)))).status).toBe(403)
+    for (const alg of ['RS512'])
+      expect((await get('/api/rs1024', bearer(signRsaWithNode(alg, good(), keys.rsa1024.privateKey)))).status).toBe(200)
+    expect((await get('/api/rs1024', bearer(signRsaWithNode('PS256', good(), keys.rsa1024.privateKey)))).status).toBe(
+      403,
+    )
   })
   it('PS256 and PS512 with a literal PEM key', async () => {
-    for (const alg of ['PS256', 'PS512']) expect((await get('/api/ps', bearer(await sign({ alg }, good(), keys.rsa.privateKey)))).status).toBe(200)
+    for (const alg of ['PS256', 'PS512'])
+      expect((await get('/api/ps', bearer(await sign({ alg }, good(), keys.rsa.privateKey)))).status).toBe(200)
   })
   it('ES256 with a P-256 key under the ES family', async () => {
     expect((await get('/api/es', bearer(await sign({ alg: 'ES256' }, good(), keys.p256.privateKey)))).status).toBe(200)
   })
   it('EdDSA with an Ed25519 key', async () => {
-    expect((await get('/api/ed', bearer(await sign({ alg: 'EdDSA' }, good(), keys.ed25519.privateKey)))).status).toBe(200)
+    expect((await get('/api/ed', bearer(await sign({ alg: 'EdDSA' }, good(), keys.ed25519.privateKey)))).status).toBe(
+      200,
+    )
   })
   it('J2: a cookie token when the first alternative fails (A10); only its variable is set (A12)', async () => {
     const token = await sign({ alg: 'HS256' }, { sub: 'cookie-user' }, keys.secret)
@@ -268,7 +288,9 @@ describe('accepted tokens, one per algorithm family (J5, J6, J7, J11)', () => {
   it('J2, J10: a query token with scopes from a custom scope claim', async () => {
     const token = await sign({ alg: 'HS256' }, { scp: ['read', 'admin'] }, keys.secret)
     expect((await get(`/api/query?access_token=${token}`)).status).toBe(200)
-    await rejected(`/api/query?access_token=${await sign({ alg: 'HS256' }, { scp: 'read' }, keys.secret)}`, {}, ['JWT Security (Query): Missing scope admin'])
+    await rejected(`/api/query?access_token=${await sign({ alg: 'HS256' }, { scp: 'read' }, keys.secret)}`, {}, [
+      'JWT Security (Query): Missing scope admin',
+    ])
   })
   it('J10: all scopes of the requirement are needed; extra scopes are fine', async () => {
     const token = await sign({ alg: 'HS256' }, { ...good(), scope: 'orders:read profile orders:write' }, keys.secret)
@@ -291,25 +313,49 @@ describe('the JWT attack catalog: 403 / 3206 with the J8 reason', () => {
     await rejected('/api/hs', bearer(lower), ['JWT Security (Hs): Invalid JWT: algorithm hs256 not accepted'])
   })
   it('an expired token, also when exp is the current second', async () => {
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), exp: nowSeconds() - 60 }, keys.secret)), ['JWT Security (Hs): Invalid JWT: Token has expired.'])
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), exp: nowSeconds() }, keys.secret)), ['JWT Security (Hs): Invalid JWT: Token has expired.'])
+    await rejected(
+      '/api/hs',
+      bearer(await sign({ alg: 'HS256' }, { ...good(), exp: nowSeconds() - 60 }, keys.secret)),
+      ['JWT Security (Hs): Invalid JWT: Token has expired.'],
+    )
+    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), exp: nowSeconds() }, keys.secret)), [
+      'JWT Security (Hs): Invalid JWT: Token has expired.',
+    ])
   })
   it('a token that is not yet valid', async () => {
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), nbf: nowSeconds() + 120 }, keys.secret)), ['JWT Security (Hs): Invalid JWT: token is not yet valid'])
+    await rejected(
+      '/api/hs',
+      bearer(await sign({ alg: 'HS256' }, { ...good(), nbf: nowSeconds() + 120 }, keys.secret)),
+      ['JWT Security (Hs): Invalid JWT: token is not yet valid'],
+    )
   })
   it('a wrong iss, a wrong aud, a claim of the wrong value', async () => {
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), iss: 'https://evil.example.net' }, keys.secret)), ['JWT Security (Hs): Invalid JWT: claim iss does not match'])
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), aud: ['other'] }, keys.secret)), ['JWT Security (Hs): Invalid JWT: claim aud does not match'])
-    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), tier: 3 }, keys.secret)), ['JWT Security (Hs): Invalid JWT: claim tier does not match'])
+    await rejected(
+      '/api/hs',
+      bearer(await sign({ alg: 'HS256' }, { ...good(), iss: 'https://evil.example.net' }, keys.secret)),
+      ['JWT Security (Hs): Invalid JWT: claim iss does not match'],
+    )
+    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), aud: ['other'] }, keys.secret)), [
+      'JWT Security (Hs): Invalid JWT: claim aud does not match',
+    ])
+    await rejected('/api/hs', bearer(await sign({ alg: 'HS256' }, { ...good(), tier: 3 }, keys.secret)), [
+      'JWT Security (Hs): Invalid JWT: claim tier does not match',
+    ])
   })
   it('a tampered payload', async () => {
     const token = await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)
-    await rejected('/api/rs', bearer(tamper(token, { ...good(), sub: 'admin' })), ['JWT Security (Rs): Invalid JWT: signature verification failed'])
+    await rejected('/api/rs', bearer(tamper(token, { ...good(), sub: 'admin' })), [
+      'JWT Security (Rs): Invalid JWT: signature verification failed',
+    ])
   })
   it('a truncated token', async () => {
     const token = await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)
-    await rejected('/api/rs', bearer(token.slice(0, token.lastIndexOf('.'))), ['JWT Security (Rs): Invalid JWT: malformed token'])
-    await rejected('/api/rs', bearer(token.slice(0, -4)), ['JWT Security (Rs): Invalid JWT: signature verification failed'])
+    await rejected('/api/rs', bearer(token.slice(0, token.lastIndexOf('.'))), [
+      'JWT Security (Rs): Invalid JWT: malformed token',
+    ])
+    await rejected('/api/rs', bearer(token.slice(0, -4)), [
+      'JWT Security (Rs): Invalid JWT: signature verification failed',
+    ])
   })
   it('a token in the wrong place', async () => {
     const token = await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)
@@ -324,24 +370,40 @@ describe('the JWT attack catalog: 403 / 3206 with the J8 reason', () => {
   })
   it('a token signed by another key, offering that key in jwk/jku headers', async () => {
     const jwk = keys.attacker.publicKey.export({ format: 'jwk' })
-    const token = await sign({ alg: 'RS256', jwk, jku: 'https://evil.example.net/jwks', kid: 'rsa-1' }, good(), keys.attacker.privateKey)
+    const token = await sign(
+      { alg: 'RS256', jwk, jku: 'https://evil.example.net/jwks', kid: 'rsa-1' },
+      good(),
+      keys.attacker.privateKey,
+    )
     await rejected('/api/rs', bearer(token), ['JWT Security (Rs): Invalid JWT: signature verification failed'])
   })
   it('J5a: a family member the key cannot verify (ES384 against a P-256 key)', async () => {
-    await rejected('/api/es', bearer(await sign({ alg: 'ES384' }, good(), keys.p384.privateKey)), ['JWT Security (Es): Invalid JWT: signature verification failed'])
+    await rejected('/api/es', bearer(await sign({ alg: 'ES384' }, good(), keys.p384.privateKey)), [
+      'JWT Security (Es): Invalid JWT: signature verification failed',
+    ])
   })
   it('J2: Bearer without a token is malformed, another scheme word is not a Bearer token', async () => {
     await rejected('/api/rs', { Authorization: 'Bearer' }, ['JWT Security (Rs): Invalid JWT: malformed token'])
-    await rejected('/api/rs', { Authorization: 'Token abc' }, ['JWT Security (Rs): Authorization header is not a Bearer token'])
+    await rejected('/api/rs', { Authorization: 'Token abc' }, [
+      'JWT Security (Rs): Authorization header is not a Bearer token',
+    ])
   })
   it('A14: every failing alternative is reported, in order', async () => {
-    await rejected('/api/either', {}, ['JWT Security (Rs): No Authorization header sent', 'JWT Security (Session): No Cookie header sent'])
-    await rejected('/api/either', { Cookie: 'theme=dark' }, ['JWT Security (Rs): No Authorization header sent', 'JWT Security (Session): No session cookie sent'])
+    await rejected('/api/either', {}, [
+      'JWT Security (Rs): No Authorization header sent',
+      'JWT Security (Session): No Cookie header sent',
+    ])
+    await rejected('/api/either', { Cookie: 'theme=dark' }, [
+      'JWT Security (Rs): No Authorization header sent',
+      'JWT Security (Session): No session cookie sent',
+    ])
   })
   it('J15, A16: the alert lines carry the reasons, never a token or a key', async () => {
     const token = await sign({ alg: 'HS256' }, { ...good(), exp: 1 }, keys.secret)
     await rejected('/api/hs', bearer(token), ['JWT Security (Hs): Invalid JWT: Token has expired.'])
-    const alert = await gateway.waitForLog((line) => line['type'] === 'svc_alert' && JSON.stringify(line['info']).includes('Token has expired.'))
+    const alert = await gateway.waitForLog(
+      (line) => line['type'] === 'svc_alert' && JSON.stringify(line['info']).includes('Token has expired.'),
+    )
     expect(alert).toMatchObject({ topic: 'security', code: 3206, status: 403 })
     const secrets = [token, keys.secretText, keys.rsa.pem.split('\n')[1]!]
     for (const line of gateway.logLines) for (const secret of secrets) expect(line).not.toContain(secret)
@@ -349,7 +411,8 @@ describe('the JWT attack catalog: 403 / 3206 with the J8 reason', () => {
 })
 
 describe('post-check flows (J13, F-KIND-6)', () => {
-  const custom = async (sub: string) => get('/api/post-check', { 'X-Token': `Bearer ${await sign({ alg: 'HS256' }, { sub }, keys.secret)}` })
+  const custom = async (sub: string) =>
+    get('/api/post-check', { 'X-Token': `Bearer ${await sign({ alg: 'HS256' }, { sub }, keys.secret)}` })
   it('reaching the end lets the scheme pass; status and variables are shared with the handler', async () => {
     const res = await custom('42')
     expect(res.status).toBe(201)
@@ -378,25 +441,45 @@ describe('post-check flows (J13, F-KIND-6)', () => {
 describe('keys from a JWKS URL (J16)', () => {
   it('selects by kid, tries every fitting key without one, fetches once and caches', async () => {
     const before = jwksFetches
-    expect((await get('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'rsa-1' }, good(), keys.rsa.privateKey)))).status).toBe(200)
-    expect((await get('/api/jwks', bearer(await sign({ alg: 'ES256' }, good(), keys.p256.privateKey)))).status).toBe(200)
+    expect(
+      (await get('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'rsa-1' }, good(), keys.rsa.privateKey)))).status,
+    ).toBe(200)
+    expect((await get('/api/jwks', bearer(await sign({ alg: 'ES256' }, good(), keys.p256.privateKey)))).status).toBe(
+      200,
+    )
     expect((await get('/api/jwks', bearer(await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)))).status).toBe(200)
     expect(jwksFetches - before).toBeLessThanOrEqual(1)
   })
   it('an unknown kid, a key of another type, or an ignored entry: no matching key', async () => {
-    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'unknown' }, good(), keys.rsa.privateKey)), ['JWT Security (Jwks): Invalid JWT: no matching key'])
-    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'enc-1' }, good(), keys.attacker.privateKey)), ['JWT Security (Jwks): Invalid JWT: no matching key'])
-    await rejected('/api/jwks', bearer(await sign({ alg: 'EdDSA' }, good(), keys.ed25519.privateKey)), ['JWT Security (Jwks): Invalid JWT: no matching key'])
+    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'unknown' }, good(), keys.rsa.privateKey)), [
+      'JWT Security (Jwks): Invalid JWT: no matching key',
+    ])
+    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'enc-1' }, good(), keys.attacker.privateKey)), [
+      'JWT Security (Jwks): Invalid JWT: no matching key',
+    ])
+    await rejected('/api/jwks', bearer(await sign({ alg: 'EdDSA' }, good(), keys.ed25519.privateKey)), [
+      'JWT Security (Jwks): Invalid JWT: no matching key',
+    ])
   })
   it('J5: an HMAC token is not accepted with a JWKS URL', async () => {
-    await rejected('/api/jwks', bearer(await sign({ alg: 'HS256', kid: 'oct-1' }, good(), keys.secret)), ['JWT Security (Jwks): Invalid JWT: algorithm HS256 not accepted'])
+    await rejected('/api/jwks', bearer(await sign({ alg: 'HS256', kid: 'oct-1' }, good(), keys.secret)), [
+      'JWT Security (Jwks): Invalid JWT: algorithm HS256 not accepted',
+    ])
   })
   it('a signature by another key with a listed kid fails', async () => {
-    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'rsa-1' }, good(), keys.attacker.privateKey)), ['JWT Security (Jwks): Invalid JWT: signature verification failed'])
+    await rejected('/api/jwks', bearer(await sign({ alg: 'RS256', kid: 'rsa-1' }, good(), keys.attacker.privateKey)), [
+      'JWT Security (Jwks): Invalid JWT: signature verification failed',
+    ])
   })
   it('an unreachable key set: JWKS unavailable, the cause only in a debug line', async () => {
-    await rejected('/api/jwks-down', bearer(await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)), ['JWT Security (JwksDown): JWKS unavailable'])
-    const debug = await gateway.waitForLog((line) => line['type'] === 'svc_debug' && String(line['message']).startsWith('JWKS fetch from http://127.0.0.1:1/jwks failed'))
+    await rejected('/api/jwks-down', bearer(await sign({ alg: 'RS256' }, good(), keys.rsa.privateKey)), [
+      'JWT Security (JwksDown): JWKS unavailable',
+    ])
+    const debug = await gateway.waitForLog(
+      (line) =>
+        line['type'] === 'svc_debug' &&
+        String(line['message']).startsWith('JWKS fetch from http://127.0.0.1:1/jwks failed'),
+    )
     expect(debug).toMatchObject({ topic: 'security', level: 'error' })
   })
 })
@@ -405,16 +488,23 @@ describe('configuration errors (J4, J5a, 3211)', () => {
   it('an unset env key raises 3211, not a security violation', async () => {
     const res = await get('/api/unset', bearer(await sign({ alg: 'HS256' }, good(), keys.secret)))
     expect(res.status).toBe(500)
-    expect(res.json().error).toMatchObject({ code: 3211, info: ['Environment variable UNSET_KEY is not set (security scheme Unset, x-svc-jwt.key)'] })
+    expect(res.json().error).toMatchObject({
+      code: 3211,
+      info: ['Environment variable UNSET_KEY is not set (security scheme Unset, x-svc-jwt.key)'],
+    })
   })
   it('an env key that does not fit the algorithm raises 3211 without the key', async () => {
     const res = await get('/api/bad-env-key', {})
     expect(res.status).toBe(500)
-    expect(res.json().error.info).toEqual(['Environment variable HS_KEY is not a public key in PEM (SPKI) form, as RS256 needs (security scheme BadEnvKey, x-svc-jwt.key)'])
+    expect(res.json().error.info).toEqual([
+      'Environment variable HS_KEY is not a public key in PEM (SPKI) form, as RS256 needs (security scheme BadEnvKey, x-svc-jwt.key)',
+    ])
     expect(res.body).not.toContain(keys.secretText)
   })
   it('CL9: the server refuses to start when a key file of the site copy is missing', async () => {
     rmSync(join(outDir, 'site', 'keys', 'p256.pem'))
-    await expect(startBundle(outDir, { HS_KEY: keys.secretText })).rejects.toThrow(/server exited with 1 before listening[\s\S]*security scheme Es, x-svc-jwt.key: file keys\/p256.pem cannot be read/)
+    await expect(startBundle(outDir, { HS_KEY: keys.secretText })).rejects.toThrow(
+      /server exited with 1 before listening[\s\S]*security scheme Es, x-svc-jwt.key: file keys\/p256.pem cannot be read/,
+    )
   })
 })

@@ -2,7 +2,8 @@
  * Test keys and token builders for the JWT tests: every key is generated per test run with node:crypto
  * (nothing is checked in); tokens are signed through jose, and hostile ones are put together by hand.
  */
-import { constants, generateKeyPairSync, randomBytes, sign as nodeSign, type KeyObject } from 'node:crypto'
+import { constants, generateKeyPairSync, type KeyObject, randomBytes, sign as nodeSign } from 'node:crypto'
+
 import { CompactSign } from 'jose'
 
 export interface KeyPair {
@@ -36,11 +37,18 @@ export type Keys = ReturnType<typeof makeKeys>
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000)
 
-const b64 = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+const b64 = (value: unknown): string =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
 
 /** A signed compact JWS; `key` is a private KeyObject or an HMAC secret. */
-export async function sign(header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject | Uint8Array): Promise<string> {
-  return new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader(header as { alg: string }).sign(key)
+export async function sign(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  key: KeyObject | Uint8Array,
+): Promise<string> {
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader(header as { alg: string })
+    .sign(key)
 }
 
 /** An unsigned token as an attacker writes it: `alg: none` and an empty signature. */
@@ -63,6 +71,8 @@ export async function hmacWith(secret: Uint8Array, payload: Record<string, unkno
 export function signRsaWithNode(alg: string, payload: Record<string, unknown>, privateKey: KeyObject): string {
   const input = `${b64({ alg })}.${b64(payload)}`
   const hash = `sha${alg.slice(2)}`
-  const options = alg.startsWith('PS') ? { key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST } : privateKey
+  const options = alg.startsWith('PS')
+    ? { key: privateKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+    : privateKey
   return `${input}.${nodeSign(hash, Buffer.from(input), options).toString('base64url')}`
 }

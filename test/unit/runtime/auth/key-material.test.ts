@@ -4,7 +4,9 @@
  * curves, Ed25519, families. Keys are generated here; nothing is checked in.
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+
 import { describe, expect, it } from 'vitest'
+
 import { expandAlg } from '../../../../runtime/auth/algorithms.js'
 import { parseHmacKey, parsePublicKey, readKey } from '../../../../runtime/auth/key-material.js'
 
@@ -40,7 +42,9 @@ describe('parseHmacKey (J6)', () => {
 describe('parsePublicKey (J6)', () => {
   it('accepts PEM (SPKI)', () => expect(parsePublicKey(pem(RSA_2048.publicKey))?.asymmetricKeyType).toBe('rsa'))
   it('accepts the bare base64 body with and without line breaks', () => {
-    const body = pem(P256.publicKey).replace(/-----[A-Z ]+-----/g, '').trim()
+    const body = pem(P256.publicKey)
+      .replace(/-----[A-Z ]+-----/g, '')
+      .trim()
     expect(parsePublicKey(body)?.asymmetricKeyType).toBe('ec')
     expect(parsePublicKey(body.replace(/\s+/g, ''))?.asymmetricKeyType).toBe('ec')
   })
@@ -67,7 +71,11 @@ describe('readKey (J5a)', () => {
   })
   it('RS and PS: an RSA key; 1024 bits flagged as weak, 512 refused', () => {
     expect(readKey(pem(RSA_2048.publicKey), ['RS256'])).toMatchObject({ ok: true, weak: false })
-    expect(readKey(pem(RSA_1024.publicKey), ['PS384'])).toMatchObject({ ok: true, weak: true, material: { kind: 'rsa', bits: 1024 } })
+    expect(readKey(pem(RSA_1024.publicKey), ['PS384'])).toMatchObject({
+      ok: true,
+      weak: true,
+      material: { kind: 'rsa', bits: 1024 },
+    })
     expect(problem(pem(RSA_512.publicKey), 'RS256')).toBe('is an RSA key of 512 bits; at least 1024 are needed')
     expect(problem(pem(P256.publicKey), 'RS')).toBe('is an EC key on P-256, but the RS family needs an RSA key')
     expect(problem('AQIDBA', 'RS256')).toBe('is not a public key in PEM (SPKI) form, as RS256 needs')
@@ -76,7 +84,9 @@ describe('readKey (J5a)', () => {
     expect(readKey(pem(P256.publicKey), ['ES256'])).toMatchObject({ ok: true, algorithms: ['ES256'] })
     expect(problem(pem(P384.publicKey), 'ES256')).toBe('is an EC key on P-384, but ES256 needs P-256')
     expect(readKey(pem(P384.publicKey), expandAlg('ES')!)).toMatchObject({ ok: true, algorithms: ['ES384'] })
-    expect(problem(pem(SECP256K1.publicKey), 'ES')).toBe('is an EC key on another curve, but the ES family needs an EC key on P-256, P-384, P-521')
+    expect(problem(pem(SECP256K1.publicKey), 'ES')).toBe(
+      'is an EC key on another curve, but the ES family needs an EC key on P-256, P-384, P-521',
+    )
     expect(problem(pem(RSA_2048.publicKey), 'ES512')).toBe('is an RSA key, but ES512 needs an EC key on P-521')
   })
   it('EdDSA: an Ed25519 key', () => {

@@ -3,6 +3,7 @@
  * work), the J8 display of a rejected `alg`, claims (J9) and scopes (J10).
  */
 import { describe, expect, it } from 'vitest'
+
 import { claimMatches, missingScope } from '../../../../runtime/auth/claims.js'
 import type { TokenPlace } from '../../../../runtime/auth/config.js'
 import { parseCompactJws } from '../../../../runtime/auth/jws.js'
@@ -25,20 +26,45 @@ describe('readToken (J2)', () => {
   const HEADER: TokenPlace = { in: 'header', header: 'X-Token' }
   const QUERY: TokenPlace = { in: 'query', name: 'access_token' }
   const CASES: [string, TokenPlace, ClientRequest, ReturnType<typeof readToken>][] = [
-    ['Bearer, any case, several spaces', AUTH, request([['authorization', 'bEaReR   abc.def.ghi']]), { token: 'abc.def.ghi' }],
+    [
+      'Bearer, any case, several spaces',
+      AUTH,
+      request([['authorization', 'bEaReR   abc.def.ghi']]),
+      { token: 'abc.def.ghi' },
+    ],
     ['no Authorization header', AUTH, request([]), { missing: 'No Authorization header sent' }],
-    ['another scheme', AUTH, request([['authorization', 'Basic abc']]), { missing: 'Authorization header is not a Bearer token' }],
-    ['Bearerxyz is not a Bearer token', AUTH, request([['authorization', 'Bearerxyz']]), { missing: 'Authorization header is not a Bearer token' }],
+    [
+      'another scheme',
+      AUTH,
+      request([['authorization', 'Basic abc']]),
+      { missing: 'Authorization header is not a Bearer token' },
+    ],
+    [
+      'Bearerxyz is not a Bearer token',
+      AUTH,
+      request([['authorization', 'Bearerxyz']]),
+      { missing: 'Authorization header is not a Bearer token' },
+    ],
     ['Bearer with nothing after it is an empty token', AUTH, request([['authorization', 'Bearer']]), { token: '' }],
     ['the named cookie', COOKIE, request([['cookie', 'a=1; shop_session=tok; b=2']]), { token: 'tok' }],
     ['no Cookie header', COOKIE, request([]), { missing: 'No Cookie header sent' }],
     ['another cookie only', COOKIE, request([['cookie', 'other=1']]), { missing: 'No shop_session cookie sent' }],
     ['an empty cookie is an empty token', COOKIE, request([['cookie', 'shop_session=']]), { token: '' }],
-    ['the first cookie of a name (R7)', COOKIE, request([['cookie', 'shop_session=one; shop_session=two']]), { token: 'one' }],
+    [
+      'the first cookie of a name (R7)',
+      COOKIE,
+      request([['cookie', 'shop_session=one; shop_session=two']]),
+      { token: 'one' },
+    ],
     ['another header as is', HEADER, request([['x-token', 'abc']]), { token: 'abc' }],
     ['another header without its Bearer prefix', HEADER, request([['x-token', 'Bearer abc']]), { token: 'abc' }],
     ['another header missing, named as configured', HEADER, request([]), { missing: 'No X-Token header sent' }],
-    ['the query parameter, its last occurrence', QUERY, request([], 'access_token=one&x=1&access_token=two'), { token: 'two' }],
+    [
+      'the query parameter, its last occurrence',
+      QUERY,
+      request([], 'access_token=one&x=1&access_token=two'),
+      { token: 'two' },
+    ],
     ['the query parameter decoded', QUERY, request([], 'access_token=a%2Eb'), { token: 'a.b' }],
     ['no query parameter', QUERY, request([], 'x=1'), { missing: 'No access_token query parameter sent' }],
     ['no query at all', QUERY, request([]), { missing: 'No access_token query parameter sent' }],
@@ -67,7 +93,10 @@ describe('parseCompactJws (J7 step 1)', () => {
     ['a header that is no JSON', jws('alg', '{}')],
     ['a header that is an array', jws('["HS256"]', '{}')],
     ['a payload that is a string', jws('{"alg":"HS256"}', '"x"')],
-    ['a payload that is not UTF-8', `${b64('{"alg":"HS256"}')}.${Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url')}.sig`],
+    [
+      'a payload that is not UTF-8',
+      `${b64('{"alg":"HS256"}')}.${Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url')}.sig`,
+    ],
     ['alg missing', jws('{"typ":"JWT"}', '{}')],
     ['alg not a string', jws('{"alg":256}', '{}')],
     ['a crit header', jws('{"alg":"HS256","crit":["exp"]}', '{}')],
@@ -88,7 +117,9 @@ describe('displayAlg (J8 step 2)', () => {
 })
 
 describe('claims (J9) and scopes (J10)', () => {
-  const payload = parseJson('{"iss":"https://a","aud":["x","y"],"n":42,"f":1.50,"b":true,"o":{"a":1},"z":null,"scope":"read  write","scp":["a","b"],"bad":["a",1]}') as JsonObject
+  const payload = parseJson(
+    '{"iss":"https://a","aud":["x","y"],"n":42,"f":1.50,"b":true,"o":{"a":1},"z":null,"scope":"read  write","scp":["a","b"],"bad":["a",1]}',
+  ) as JsonObject
   const CASES: [string, string, string, boolean][] = [
     ['a string claim', 'iss', 'https://a', true],
     ['another string', 'iss', 'https://b', false],

@@ -3,10 +3,11 @@
  * builds, requests in progress finish on the build that took them, new ones go to the new build,
  * metrics span builds, 503 before the first build, and a graceful close with health 503.
  */
-import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import type { CompiledApp } from '../../../../runtime/app.js'
 import { SwapHost } from '../../../../runtime/cluster/swap-host.js'
+import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { ask, flow, makeApp, route } from '../server/helpers.js'
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -18,13 +19,17 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 function appSaying(text: string, gate?: { entered: () => void; release: Promise<void> }): CompiledApp {
   return makeApp({
     routes: [
-      route('/say', null, flow('flows/say.xml', async (ctx) => {
-        if (gate && ctx.request!.headers.get('x-slow') === 'yes') {
-          gate.entered()
-          await gate.release
-        }
-        ctx.contents.main = [text]
-      })),
+      route(
+        '/say',
+        null,
+        flow('flows/say.xml', async (ctx) => {
+          if (gate && ctx.request!.headers.get('x-slow') === 'yes') {
+            gate.entered()
+            await gate.release
+          }
+          ctx.contents.main = [text]
+        }),
+      ),
     ],
   })
 }
@@ -38,7 +43,11 @@ afterEach(async () => {
 })
 
 function startHost(env: Record<string, string> = {}): SwapHost {
-  host = new SwapHost({ siteRoot: '/site', env: { PORT: '0', HOST: '127.0.0.1', ...env }, logSink: (line) => lines.push(JSON.parse(line)) })
+  host = new SwapHost({
+    siteRoot: '/site',
+    env: { PORT: '0', HOST: '127.0.0.1', ...env },
+    logSink: (line) => lines.push(JSON.parse(line)),
+  })
   return host
 }
 
@@ -71,7 +80,10 @@ describe('CL7 swapping builds on one port', () => {
     // the swapped-out gateway closes the connection it answered on (it is retiring)
     expect(reply.headers['connection']).toBe('close')
     // metrics count across builds
-    const metrics = await ask(port, { path: '/_svc/metrics', headers: [['Authorization', `Basic ${Buffer.from('ops:pw').toString('base64')}`]] })
+    const metrics = await ask(port, {
+      path: '/_svc/metrics',
+      headers: [['Authorization', `Basic ${Buffer.from('ops:pw').toString('base64')}`]],
+    })
     expect(metrics.text).toMatch(/^svc_requests_total\{status="200"\} 2$/m)
   })
 

@@ -3,7 +3,14 @@
  * decision replaces fields of the CORS names set by flows, `Vary` gets `Origin` appended once.
  */
 import { describe, expect, it } from 'vitest'
-import { createCorsPolicy, corsPreflightHeaders, isCorsPreflight, withCorsHeaders, type CorsPolicy } from '../../../../runtime/cors/index.js'
+
+import {
+  type CorsPolicy,
+  corsPreflightHeaders,
+  createCorsPolicy,
+  isCorsPreflight,
+  withCorsHeaders,
+} from '../../../../runtime/cors/index.js'
 import { createRouteTable, matchRoute, type RouteSpec } from '../../../../runtime/router/index.js'
 
 const POLICY: CorsPolicy = createCorsPolicy({
@@ -22,20 +29,90 @@ function routeOf(spec: RouteSpec) {
   return match.route
 }
 
-const CART = routeOf({ pattern: '/cart', segments: ['cart'], wildcard: false, operations: [['GET', null], ['DELETE', null]], handler: null })
+const CART = routeOf({
+  pattern: '/cart',
+  segments: ['cart'],
+  wildcard: false,
+  operations: [
+    ['GET', null],
+    ['DELETE', null],
+  ],
+  handler: null,
+})
 const ANY = routeOf({ pattern: '/any/**', segments: ['any'], wildcard: true, operations: null, handler: null })
 
 describe('withCorsHeaders (O18, O19)', () => {
-  const CASES: [string, { policy?: CorsPolicy; origin?: string; headers: [string, string][]; want: [string, string][] }][] = [
-    ['matched origin: allow-origin, credentials, expose, Vary', { origin: 'https://shop.example.org', headers: [['X-A', '1']], want: [['X-A', '1'], ['Access-Control-Allow-Origin', 'https://shop.example.org'], ['Access-Control-Allow-Credentials', 'true'], ['Access-Control-Expose-Headers', 'X-Total, ETag'], ['Vary', 'Origin']] }],
-    ['no Origin: credentials and Vary only', { headers: [], want: [['Access-Control-Allow-Credentials', 'true'], ['Vary', 'Origin']] }],
-    ['unmatched origin without credentials: Vary only', { policy: NO_CREDENTIALS, origin: 'https://evil.example.org', headers: [], want: [['Vary', 'Origin']] }],
-    ['flow-set CORS fields are replaced or removed', { policy: NO_CREDENTIALS, origin: 'https://evil.example.org', headers: [['access-control-allow-origin', '*'], ['Access-Control-Allow-Credentials', 'true'], ['Access-Control-Max-Age', '1'], ['Access-Control-Allow-Methods', 'GET'], ['Access-Control-Allow-Headers', 'x'], ['Access-Control-Expose-Headers', 'y']], want: [['Vary', 'Origin']] }],
-    ['O19: Origin is appended to an existing Vary', { policy: NO_CREDENTIALS, headers: [['Vary', 'Accept-Encoding'], ['X-B', '2']], want: [['Vary', 'Accept-Encoding, Origin'], ['X-B', '2']] }],
-    ['O19: an existing Vary listing origin (any case) is kept', { policy: NO_CREDENTIALS, headers: [['vary', 'accept, ORIGIN']], want: [['vary', 'accept, ORIGIN']] }],
+  const CASES: [
+    string,
+    { policy?: CorsPolicy; origin?: string; headers: [string, string][]; want: [string, string][] },
+  ][] = [
+    [
+      'matched origin: allow-origin, credentials, expose, Vary',
+      {
+        origin: 'https://shop.example.org',
+        headers: [['X-A', '1']],
+        want: [
+          ['X-A', '1'],
+          ['Access-Control-Allow-Origin', 'https://shop.example.org'],
+          ['Access-Control-Allow-Credentials', 'true'],
+          ['Access-Control-Expose-Headers', 'X-Total, ETag'],
+          ['Vary', 'Origin'],
+        ],
+      },
+    ],
+    [
+      'no Origin: credentials and Vary only',
+      {
+        headers: [],
+        want: [
+          ['Access-Control-Allow-Credentials', 'true'],
+          ['Vary', 'Origin'],
+        ],
+      },
+    ],
+    [
+      'unmatched origin without credentials: Vary only',
+      { policy: NO_CREDENTIALS, origin: 'https://evil.example.org', headers: [], want: [['Vary', 'Origin']] },
+    ],
+    [
+      'flow-set CORS fields are replaced or removed',
+      {
+        policy: NO_CREDENTIALS,
+        origin: 'https://evil.example.org',
+        headers: [
+          ['access-control-allow-origin', '*'],
+          ['Access-Control-Allow-Credentials', 'true'],
+          ['Access-Control-Max-Age', '1'],
+          ['Access-Control-Allow-Methods', 'GET'],
+          ['Access-Control-Allow-Headers', 'x'],
+          ['Access-Control-Expose-Headers', 'y'],
+        ],
+        want: [['Vary', 'Origin']],
+      },
+    ],
+    [
+      'O19: Origin is appended to an existing Vary',
+      {
+        policy: NO_CREDENTIALS,
+        headers: [
+          ['Vary', 'Accept-Encoding'],
+          ['X-B', '2'],
+        ],
+        want: [
+          ['Vary', 'Accept-Encoding, Origin'],
+          ['X-B', '2'],
+        ],
+      },
+    ],
+    [
+      'O19: an existing Vary listing origin (any case) is kept',
+      { policy: NO_CREDENTIALS, headers: [['vary', 'accept, ORIGIN']], want: [['vary', 'accept, ORIGIN']] },
+    ],
     ['O19: Vary: * is left as is', { policy: NO_CREDENTIALS, headers: [['Vary', '*']], want: [['Vary', '*']] }],
   ]
-  it.each(CASES)('%s', (_, { policy = POLICY, origin, headers, want }) => expect(withCorsHeaders(policy, origin, headers)).toEqual(want))
+  it.each(CASES)('%s', (_, { policy = POLICY, origin, headers, want }) =>
+    expect(withCorsHeaders(policy, origin, headers)).toEqual(want),
+  )
 })
 
 describe('pre-flights (O13-O16)', () => {
@@ -46,7 +123,10 @@ describe('pre-flights (O13-O16)', () => {
     expect(isCorsPreflight('GET', headers([['origin', 'https://shop.example.org']]))).toBe(false)
   })
   it('O14: a matched origin gets the full set in table order', () => {
-    const given = headers([['origin', 'https://shop.example.org'], ['access-control-request-headers', 'content-type, x-id']])
+    const given = headers([
+      ['origin', 'https://shop.example.org'],
+      ['access-control-request-headers', 'content-type, x-id'],
+    ])
     expect(corsPreflightHeaders(POLICY, given, CART)).toEqual([
       ['Access-Control-Allow-Origin', 'https://shop.example.org'],
       ['Access-Control-Allow-Credentials', 'true'],
@@ -57,7 +137,10 @@ describe('pre-flights (O13-O16)', () => {
     ])
   })
   it('O5, O14: an unmatched origin gets credentials, methods and Vary only', () => {
-    const given = headers([['origin', 'https://evil.example.org'], ['access-control-request-headers', 'content-type']])
+    const given = headers([
+      ['origin', 'https://evil.example.org'],
+      ['access-control-request-headers', 'content-type'],
+    ])
     expect(corsPreflightHeaders(POLICY, given, CART)).toEqual([
       ['Access-Control-Allow-Credentials', 'true'],
       ['Access-Control-Allow-Methods', 'GET, DELETE'],
@@ -66,8 +149,13 @@ describe('pre-flights (O13-O16)', () => {
   })
   it('O15: a route without operations echoes a requested method token, else lists all', () => {
     const ask = (method?: string) => {
-      const given = headers([['origin', 'https://shop.example.org'], ...(method === undefined ? [] : [['access-control-request-method', method] as [string, string]])])
-      return corsPreflightHeaders(NO_CREDENTIALS, given, ANY).find(([name]) => name === 'Access-Control-Allow-Methods')?.[1]
+      const given = headers([
+        ['origin', 'https://shop.example.org'],
+        ...(method === undefined ? [] : [['access-control-request-method', method] as [string, string]]),
+      ])
+      return corsPreflightHeaders(NO_CREDENTIALS, given, ANY).find(
+        ([name]) => name === 'Access-Control-Allow-Methods',
+      )?.[1]
     }
     expect(ask('PURGE')).toBe('PURGE')
     expect(ask('GET, POST')).toBe('GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH')

@@ -4,16 +4,26 @@
  * default ports, several values, user information, paths.
  */
 import { describe, expect, it } from 'vitest'
+
 import { normaliseOrigins } from '../../../../compiler/emit/parts/cors.js'
-import { createCorsPolicy, originMatches, parseOrigin, type CorsPolicy } from '../../../../runtime/cors/index.js'
+import { type CorsPolicy, createCorsPolicy, originMatches, parseOrigin } from '../../../../runtime/cors/index.js'
 
 function policy(allowed: string[]): CorsPolicy {
-  return createCorsPolicy({ ...normaliseOrigins(allowed), allowCredentials: false, maxAge: '7200', exposeHeaders: null })
+  return createCorsPolicy({
+    ...normaliseOrigins(allowed),
+    allowCredentials: false,
+    maxAge: '7200',
+    exposeHeaders: null,
+  })
 }
 
 describe('parseOrigin (O10, O11)', () => {
   const CASES: [string, string, ReturnType<typeof parseOrigin>][] = [
-    ['lower-cases scheme and host', 'HTTPS://Shop.Example.ORG', { scheme: 'https', host: 'shop.example.org', port: '' }],
+    [
+      'lower-cases scheme and host',
+      'HTTPS://Shop.Example.ORG',
+      { scheme: 'https', host: 'shop.example.org', port: '' },
+    ],
     ['drops the https default port', 'https://a.example.org:443', { scheme: 'https', host: 'a.example.org', port: '' }],
     ['drops the http default port', 'http://a.example.org:80', { scheme: 'http', host: 'a.example.org', port: '' }],
     ['keeps another port', 'https://a.example.org:80', { scheme: 'https', host: 'a.example.org', port: '80' }],
@@ -71,7 +81,14 @@ describe('originMatches (O1-O4, O10-O12)', () => {
 
 describe('normaliseOrigins (O3, O4, O10 at build time)', () => {
   it('lower-cases, removes default ports, splits wildcards and drops duplicates', () => {
-    expect(normaliseOrigins(['HTTPS://Shop.Example.org:443', 'https://shop.example.org', 'https://*.Preview.Example.org:8443', '*'])).toEqual({
+    expect(
+      normaliseOrigins([
+        'HTTPS://Shop.Example.org:443',
+        'https://shop.example.org',
+        'https://*.Preview.Example.org:8443',
+        '*',
+      ]),
+    ).toEqual({
       anyOrigin: true,
       origins: ['https://shop.example.org'],
       wildcards: [{ scheme: 'https', suffix: 'preview.example.org', port: '8443' }],

@@ -4,10 +4,18 @@
  * `Origin` headers match nothing; an app without `x-svc-cors` routes OPTIONS like any method.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { createCorsPolicy } from '../../../../runtime/cors/index.js'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 
-const CORS = createCorsPolicy({ anyOrigin: false, origins: ['https://shop.example.org'], wildcards: [], allowCredentials: false, maxAge: '7200', exposeHeaders: null })
+const CORS = createCorsPolicy({
+  anyOrigin: false,
+  origins: ['https://shop.example.org'],
+  wildcards: [],
+  allowCredentials: false,
+  maxAge: '7200',
+  exposeHeaders: null,
+})
 
 let runs = 0
 const SETS_CORS = flow('flows/sets.xml', (ctx) => {
@@ -27,8 +35,23 @@ afterEach(async () => {
 describe('CORS in the pipeline', () => {
   it('O13, O17: a pre-flight runs no flow and is logged as cors-preflight', async () => {
     runs = 0
-    gateway = await startTestGateway({ ...makeApp({ routes: [route('/cart', [['GET', SETS_CORS], ['OPTIONS', SETS_CORS]])], initFlow: SETS_CORS }), cors: CORS })
-    const reply = await ask(gateway.port, { method: 'OPTIONS', path: '/cart', headers: [['Origin', 'https://shop.example.org']] })
+    gateway = await startTestGateway({
+      ...makeApp({
+        routes: [
+          route('/cart', [
+            ['GET', SETS_CORS],
+            ['OPTIONS', SETS_CORS],
+          ]),
+        ],
+        initFlow: SETS_CORS,
+      }),
+      cors: CORS,
+    })
+    const reply = await ask(gateway.port, {
+      method: 'OPTIONS',
+      path: '/cart',
+      headers: [['Origin', 'https://shop.example.org']],
+    })
     expect(reply.status).toBe(200)
     expect(reply.text).toBe('')
     expect(reply.headers['access-control-allow-methods']).toBe('GET, OPTIONS')
@@ -61,7 +84,11 @@ describe('CORS in the pipeline', () => {
 
   it('O9: without x-svc-cors there are no CORS headers and OPTIONS is routed normally', async () => {
     gateway = await startTestGateway(makeApp({ routes: [route('/cart', [['GET', SETS_CORS]])] }))
-    const reply = await ask(gateway.port, { method: 'OPTIONS', path: '/cart', headers: [['Origin', 'https://shop.example.org']] })
+    const reply = await ask(gateway.port, {
+      method: 'OPTIONS',
+      path: '/cart',
+      headers: [['Origin', 'https://shop.example.org']],
+    })
     expect(reply.status).toBe(405)
     expect(reply.headers['vary']).toBeUndefined()
     expect(reply.headers['access-control-allow-methods']).toBeUndefined()

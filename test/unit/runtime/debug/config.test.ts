@@ -3,7 +3,8 @@
  * DB8 `inline`; flows.md F-DBG-1 topic names) and the `Debug` header rules of DB4.
  */
 import { describe, expect, it } from 'vitest'
-import { parseDebugConfig, selects, type DebugConfig } from '../../../../runtime/debug/config.js'
+
+import { type DebugConfig, parseDebugConfig, selects } from '../../../../runtime/debug/config.js'
 import { passwordDigest, readDebugHeader } from '../../../../runtime/debug/header.js'
 import { LEVEL_RANK, parseDebugLevel } from '../../../../runtime/debug/levels.js'
 
@@ -45,7 +46,9 @@ describe('DB1 parsing and defaults', () => {
 
 describe('DB2 selection', () => {
   it('levels are ordered verbose < debug < info < warn < error < alert; warning = warn', () => {
-    expect(['verbose', 'debug', 'info', 'warn', 'error', 'alert'].map((l) => LEVEL_RANK[parseDebugLevel(l)!])).toEqual([0, 1, 2, 3, 4, 5])
+    expect(['verbose', 'debug', 'info', 'warn', 'error', 'alert'].map((l) => LEVEL_RANK[parseDebugLevel(l)!])).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ])
     expect(parseDebugLevel('Warning')).toBe('warn')
     expect(parseDebugLevel('loud')).toBeNull()
   })
@@ -65,23 +68,41 @@ describe('DB4 the Debug header', () => {
   const digest = passwordDigest('s3cret')
 
   it('is ignored when not allowed', () => {
-    expect(readDebugHeader('*:debug', false, null)).toMatchObject({ accepted: false, reason: expect.stringMatching(/not allowed/) })
+    expect(readDebugHeader('*:debug', false, null)).toMatchObject({
+      accepted: false,
+      reason: expect.stringMatching(/not allowed/),
+    })
   })
 
   it('replaces the configuration when allowed', () => {
-    expect(readDebugHeader('request:info:append', true, null)).toMatchObject({ accepted: true, config: { text: 'request:info:append' } })
+    expect(readDebugHeader('request:info:append', true, null)).toMatchObject({
+      accepted: true,
+      config: { text: 'request:info:append' },
+    })
   })
 
   it('with SVC_DEBUG_AUTH needs `; auth=<password>`, whitespace around `;` ignored', () => {
-    expect(readDebugHeader('*:info ; auth=s3cret', true, digest)).toMatchObject({ accepted: true, config: { text: '*:info:log' } })
+    expect(readDebugHeader('*:info ; auth=s3cret', true, digest)).toMatchObject({
+      accepted: true,
+      config: { text: '*:info:log' },
+    })
     expect(readDebugHeader('*:info;auth=s3cret', true, digest)).toMatchObject({ accepted: true })
-    expect(readDebugHeader('*:info', true, digest)).toMatchObject({ accepted: false, reason: expect.stringMatching(/auth=/) })
-    expect(readDebugHeader('*:info; auth=S3cret', true, digest)).toMatchObject({ accepted: false, reason: expect.stringMatching(/wrong password/) })
+    expect(readDebugHeader('*:info', true, digest)).toMatchObject({
+      accepted: false,
+      reason: expect.stringMatching(/auth=/),
+    })
+    expect(readDebugHeader('*:info; auth=S3cret', true, digest)).toMatchObject({
+      accepted: false,
+      reason: expect.stringMatching(/wrong password/),
+    })
     expect(readDebugHeader('*:info; auth=s3cret ', true, digest)).toMatchObject({ accepted: false })
   })
 
   it('an unparsable configuration is ignored with its reason', () => {
-    expect(readDebugHeader('*:shout', true, null)).toMatchObject({ accepted: false, reason: expect.stringMatching(/unknown level/) })
+    expect(readDebugHeader('*:shout', true, null)).toMatchObject({
+      accepted: false,
+      reason: expect.stringMatching(/unknown level/),
+    })
     expect(readDebugHeader('*:info; other=1', true, null)).toMatchObject({ accepted: false })
   })
 })

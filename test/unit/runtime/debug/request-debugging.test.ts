@@ -5,37 +5,57 @@
  * scopes of `debug` attributes and sub-flows, masking.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { debugSelected, emitDebug, enterDebugScope, leaveDebugScope, debugScope } from '../../../../runtime/debug/flow-debug.js'
+
 import type { FlowContext } from '../../../../runtime/context/flow-context.js'
+import {
+  debugScope,
+  debugSelected,
+  emitDebug,
+  enterDebugScope,
+  leaveDebugScope,
+} from '../../../../runtime/debug/flow-debug.js'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 
 /** `$request/debug` as the pipeline recorded it. */
 const requestDebug = (ctx: FlowContext): string => (ctx.request as unknown as { debug: string }).debug
 
 const ROUTES = [
-  route('/say', null, flow('flows/say.xml', (ctx) => {
-    ctx.debug?.('info', 'flow', 'hello from the flow')
-    ctx.debug?.('warn', 'eval', `authorization was ${ctx.request!.headers.get('authorization') ?? 'absent'}`)
-    if (debugSelected(ctx, 'error', 'user')) emitDebug(ctx, 'error', 'user', 'an error-level message', { answer: 42, token: 'abc' })
-    ctx.contents.main = [`debug=${requestDebug(ctx)}`]
-  })),
-  route('/empty', null, flow('flows/empty.xml', (ctx) => {
-    ctx.debug?.('info', 'flow', 'nothing to send')
-    ctx.response.status = 204
-  })),
-  route('/scoped', null, flow('flows/scoped.xml', (ctx) => {
-    const sub = enterDebugScope(ctx, debugScope('flows/scoped.xml:2:3', 'sub-flow', ['pricing']))
-    try {
-      ctx.debug?.('debug', 'template', 'inside the pricing sub-flow')
-      const inner = enterDebugScope(ctx, debugScope('flows/pricing.xml:3:3', 'eval', ['tax']))
-      ctx.debug?.('debug', 'eval', 'inner action')
-      leaveDebugScope(ctx, inner)
-    } finally {
-      leaveDebugScope(ctx, sub)
-    }
-    ctx.debug?.('debug', 'template', 'outside the sub-flow')
-    ctx.contents.main = ['ok']
-  })),
+  route(
+    '/say',
+    null,
+    flow('flows/say.xml', (ctx) => {
+      ctx.debug?.('info', 'flow', 'hello from the flow')
+      ctx.debug?.('warn', 'eval', `authorization was ${ctx.request!.headers.get('authorization') ?? 'absent'}`)
+      if (debugSelected(ctx, 'error', 'user'))
+        emitDebug(ctx, 'error', 'user', 'an error-level message', { answer: 42, token: 'abc' })
+      ctx.contents.main = [`debug=${requestDebug(ctx)}`]
+    }),
+  ),
+  route(
+    '/empty',
+    null,
+    flow('flows/empty.xml', (ctx) => {
+      ctx.debug?.('info', 'flow', 'nothing to send')
+      ctx.response.status = 204
+    }),
+  ),
+  route(
+    '/scoped',
+    null,
+    flow('flows/scoped.xml', (ctx) => {
+      const sub = enterDebugScope(ctx, debugScope('flows/scoped.xml:2:3', 'sub-flow', ['pricing']))
+      try {
+        ctx.debug?.('debug', 'template', 'inside the pricing sub-flow')
+        const inner = enterDebugScope(ctx, debugScope('flows/pricing.xml:3:3', 'eval', ['tax']))
+        ctx.debug?.('debug', 'eval', 'inner action')
+        leaveDebugScope(ctx, inner)
+      } finally {
+        leaveDebugScope(ctx, sub)
+      }
+      ctx.debug?.('debug', 'template', 'outside the sub-flow')
+      ctx.contents.main = ['ok']
+    }),
+  ),
 ]
 
 let gw: TestGateway | undefined
@@ -49,7 +69,8 @@ async function start(env: Record<string, string> = {}): Promise<TestGateway> {
   return gw
 }
 
-const debugLines = (g: TestGateway, requestId?: unknown) => g.logs('svc_debug').filter((l) => requestId === undefined || l['requestID'] === requestId)
+const debugLines = (g: TestGateway, requestId?: unknown) =>
+  g.logs('svc_debug').filter((l) => requestId === undefined || l['requestID'] === requestId)
 
 describe('DB1 the default configuration', () => {
   it('unset SVC_DEBUG is *:error:log: no writer for flows, error-level messages still written (LG7 shape)', async () => {
@@ -60,7 +81,13 @@ describe('DB1 the default configuration', () => {
     const lines = debugLines(g, access['requestID'])
     expect(lines).toHaveLength(1)
     expect(Object.keys(lines[0]!)).toEqual(['timestamp', 'type', 'requestID', 'topic', 'level', 'message', 'data'])
-    expect(lines[0]).toMatchObject({ type: 'svc_debug', topic: 'user', level: 'error', message: 'an error-level message', data: { answer: 42, token: '***' } })
+    expect(lines[0]).toMatchObject({
+      type: 'svc_debug',
+      topic: 'user',
+      level: 'error',
+      message: 'an error-level message',
+      data: { answer: 42, token: '***' },
+    })
   })
 
   it('SVC_DEBUG selects topics and levels for every request', async () => {
@@ -102,7 +129,9 @@ describe('DB4 the Debug header', () => {
 
   it('SVC_DEBUG_AUTH allows the header and requires the password', async () => {
     const g = await start({ SVC_DEBUG_AUTH: 'open sesame', SVC_DEBUG: 'debug:warn' })
-    expect((await ask(g.port, { path: '/say', headers: [['Debug', 'flow:info; auth=open sesame']] })).text).toBe('debug=flow:info:log')
+    expect((await ask(g.port, { path: '/say', headers: [['Debug', 'flow:info; auth=open sesame']] })).text).toBe(
+      'debug=flow:info:log',
+    )
     expect((await ask(g.port, { path: '/say', headers: [['Debug', 'flow:info; auth=open']] })).text).toBe('debug=')
     expect((await ask(g.port, { path: '/say', headers: [['Debug', 'flow:info']] })).text).toBe('debug=')
     await g.waitForLog('svc_debug', (l) => /needs "; auth=/.test(String(l['message'])))
@@ -114,7 +143,9 @@ describe('DB7 the append sink (PL14)', () => {
   it('appends a line break and one line per message; Content-Length follows; Content-Type unchanged', async () => {
     const g = await start({ SVC_DEBUG_ALLOW_HEADER: 'true' })
     const reply = await ask(g.port, { path: '/say', headers: [['Debug', 'flow,eval:info:append']] })
-    expect(reply.text).toBe('debug=flow,eval:info:append\ninfo [flow] hello from the flow\nwarn [eval] authorization was absent\n')
+    expect(reply.text).toBe(
+      'debug=flow,eval:info:append\ninfo [flow] hello from the flow\nwarn [eval] authorization was absent\n',
+    )
     expect(Number(reply.headers['content-length'])).toBe(reply.body.length)
     expect(reply.headers['content-type']).toBe('text/plain')
   })
@@ -151,7 +182,11 @@ describe('DB3 system topics', () => {
     const g = await start({ SVC_DEBUG: 'env:debug', SHOP_REGION: 'eu', SHOP_API_KEY: 'k-123456' })
     await ask(g.port, { path: '/say' })
     const line = await g.waitForLog('svc_debug', (l) => l['topic'] === 'env')
-    expect(line).toMatchObject({ level: 'debug', message: 'environment', data: { SHOP_REGION: 'eu', SHOP_API_KEY: '***' } })
+    expect(line).toMatchObject({
+      level: 'debug',
+      message: 'environment',
+      data: { SHOP_REGION: 'eu', SHOP_API_KEY: '***' },
+    })
     expect(g.logs('svc_debug').filter((l) => l['topic'] === 'env')).toHaveLength(1)
   })
 
@@ -189,6 +224,9 @@ describe('F-DBG-2 topics of debug attributes and sub-flows', () => {
       '',
     ])
     const tax = await ask(g.port, { path: '/scoped', headers: [['Debug', 'tax:debug:append']] })
-    expect(tax.text.split('\n').slice(1, 3)).toEqual(['debug [eval] inner action', expect.stringMatching(/^debug \[eval\] flows\/pricing.xml:3:3: eval: done in/)])
+    expect(tax.text.split('\n').slice(1, 3)).toEqual([
+      'debug [eval] inner action',
+      expect.stringMatching(/^debug \[eval\] flows\/pricing.xml:3:3: eval: done in/),
+    ])
   })
 })

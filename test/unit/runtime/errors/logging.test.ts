@@ -4,6 +4,7 @@
  * line and the request id both share; validation alerts in report-only mode without `errorCode`.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { ERROR_KINDS } from '../../../../runtime/errors/codes.js'
 import { actionError } from '../../../../runtime/flow/actions/error.js'
 import { createRouteTable } from '../../../../runtime/router/index.js'
@@ -51,7 +52,15 @@ describe('X17-X20: alert and access lines', () => {
     const access = await running.waitForLog('svc_access')
     const alerts = running.logs('svc_alert')
     expect(alerts).toEqual([
-      expect.objectContaining({ requestID: access['requestID'], topic: 'error', message: 'FlowError', code: 5000, status: 409, info: ['Flow Error triggered'], raised: true }),
+      expect.objectContaining({
+        requestID: access['requestID'],
+        topic: 'error',
+        message: 'FlowError',
+        code: 5000,
+        status: 409,
+        info: ['Flow Error triggered'],
+        raised: true,
+      }),
     ])
     expect(access).toMatchObject({ status: 409, errorCode: 5000 })
     expect(reply.json().error.requestID).toBe(access['requestID'])
@@ -71,18 +80,48 @@ describe('X17-X20: alert and access lines', () => {
       secretHeaders: [],
       secretQuery: [],
       routes: new Map([
-        ['/r', { request: null, response: null, parameters: [{ name: 'p', in: 'path', required: true, type: 'integer', collectionFormat: 'csv', items: null, allowEmptyValue: false, validate: null }], operations: null }],
+        [
+          '/r',
+          {
+            request: null,
+            response: null,
+            parameters: [
+              {
+                name: 'p',
+                in: 'path',
+                required: true,
+                type: 'integer',
+                collectionFormat: 'csv',
+                items: null,
+                allowEmptyValue: false,
+                validate: null,
+              },
+            ],
+            operations: null,
+          },
+        ],
       ]),
     }
     const ok = flow('flows/ok.xml', (ctx) => {
       ctx.response.body = ['fine']
     })
-    const app = { ...makeApp({ routes: [] }), routes: createRouteTable([{ pattern: '/r', segments: ['r'], wildcard: false, operations: null, handler: ok }]), validation }
+    const app = {
+      ...makeApp({ routes: [] }),
+      routes: createRouteTable([{ pattern: '/r', segments: ['r'], wildcard: false, operations: null, handler: ok }]),
+      validation,
+    }
     running = await startTestGateway(app)
     // a route without operations checks only its path-level path parameters (VA6); `p` is not a segment here
     expect((await ask(running.port, { path: '/r' })).text).toBe('fine')
     const alert = await running.waitForLog('svc_alert')
-    expect(alert).toMatchObject({ topic: 'validation', code: 3204, status: 400, message: 'Input Validation Failed', raised: false, info: ['Required constraint violated in path for p: the parameter is required'] })
+    expect(alert).toMatchObject({
+      topic: 'validation',
+      code: 3204,
+      status: 400,
+      message: 'Input Validation Failed',
+      raised: false,
+      info: ['Required constraint violated in path for p: the parameter is required'],
+    })
     expect((await running.waitForLog('svc_access'))['errorCode']).toBeUndefined()
   })
 })

@@ -4,17 +4,26 @@
  * 405 for other methods, status and metrics behind SVC_STATUS_AUTH (401 with the realm and 3206),
  * the status document and the Prometheus text, and precedence over definition paths.
  */
-import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { afterEach, describe, expect, it } from 'vitest'
+
+import { unfinishedRequest } from '../../../helpers/raw-http.js'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
 import { parsePrometheusText } from './prometheus-parse.js'
 
 const ROUTES = [
-  route('/_svc/status', null, flow('flows/shadowed.xml', (ctx) => void (ctx.contents.main = ['from the definition']))),
-  route('/items/{id}', null, flow('flows/item.xml', (ctx) => {
-    ctx.response.status = ctx.request!.params[0]![1] === 'missing' ? 404 : 200
-    ctx.contents.main = ['item']
-  })),
+  route(
+    '/_svc/status',
+    null,
+    flow('flows/shadowed.xml', (ctx) => void (ctx.contents.main = ['from the definition'])),
+  ),
+  route(
+    '/items/{id}',
+    null,
+    flow('flows/item.xml', (ctx) => {
+      ctx.response.status = ctx.request!.params[0]![1] === 'missing' ? 404 : 200
+      ctx.contents.main = ['item']
+    }),
+  ),
 ]
 
 let gw: TestGateway | undefined
@@ -28,7 +37,10 @@ async function start(env: Record<string, string> = {}): Promise<TestGateway> {
   return gw
 }
 
-const basic = (credentials: string): [string, string] => ['Authorization', `Basic ${Buffer.from(credentials).toString('base64')}`]
+const basic = (credentials: string): [string, string] => [
+  'Authorization',
+  `Basic ${Buffer.from(credentials).toString('base64')}`,
+]
 
 describe('HL2 health', () => {
   it('answers 200 {"status":"ok"} as JSON with Cache-Control: no-store, and is not access-logged (LG10)', async () => {
@@ -88,7 +100,12 @@ describe('HL3 protection of status and metrics', () => {
 
   it('wrong or missing credentials get 401 with the realm and the 3206 document', async () => {
     const g = await start({ SVC_STATUS_AUTH: 'ops:pa:ss' })
-    for (const headers of [[], [basic('ops:wrong')], [basic('ops:pa')], [['Authorization', 'Bearer x'] as [string, string]]]) {
+    for (const headers of [
+      [],
+      [basic('ops:wrong')],
+      [basic('ops:pa')],
+      [['Authorization', 'Bearer x'] as [string, string]],
+    ]) {
       const reply = await ask(g.port, { path: '/_svc/metrics', headers })
       expect(reply.status).toBe(401)
       expect(reply.headers['www-authenticate']).toBe('Basic realm="svc-gateway status"')
@@ -106,8 +123,26 @@ describe('HL4 status and metrics', () => {
     expect(reply.status).toBe(200)
     expect(reply.headers['content-type']).toBe('application/json')
     const status = reply.json()
-    expect(Object.keys(status)).toEqual(['status', 'name', 'version', 'revision', 'role', 'uptime', 'requests', 'upstream', 'memory'])
-    expect(status).toMatchObject({ status: 'ok', name: 'svc-gateway', version: '1.2.3', revision: 'abc123def456', role: 'staging', requests: { total: 1, inFlight: 1 }, upstream: { total: 0, failed: 0 } })
+    expect(Object.keys(status)).toEqual([
+      'status',
+      'name',
+      'version',
+      'revision',
+      'role',
+      'uptime',
+      'requests',
+      'upstream',
+      'memory',
+    ])
+    expect(status).toMatchObject({
+      status: 'ok',
+      name: 'svc-gateway',
+      version: '1.2.3',
+      revision: 'abc123def456',
+      role: 'staging',
+      requests: { total: 1, inFlight: 1 },
+      upstream: { total: 0, failed: 0 },
+    })
     expect(status.uptime).toBeGreaterThanOrEqual(0)
     expect(status.memory.rss).toBeGreaterThan(0)
     expect(status.memory.heapUsed).toBeGreaterThan(0)
@@ -140,7 +175,9 @@ describe('HL4 status and metrics', () => {
     expect(metrics.value('svc_route_request_duration_seconds_count', { route: '', status: '404' })).toBe(1)
     expect(metrics.value('svc_errors_total', { code: '3208' })).toBe(1)
     expect(metrics.value('svc_requests_in_flight', {})).toBe(1)
-    const buckets = metrics.samples.filter((s) => s.name === 'svc_request_duration_seconds_bucket').map((s) => s.labels['le'])
+    const buckets = metrics.samples
+      .filter((s) => s.name === 'svc_request_duration_seconds_bucket')
+      .map((s) => s.labels['le'])
     expect(buckets).toEqual(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'])
     expect(metrics.value('svc_uptime_seconds', {})).toBeGreaterThanOrEqual(0)
   })

@@ -1,5 +1,6 @@
 /** operations.md CF1 defaults and CF3 validation of the environment. */
 import { describe, expect, it } from 'vitest'
+
 import { ConfigError, loadServerConfig } from '../../../../runtime/server/index.js'
 
 describe('CF1 defaults', () => {
@@ -38,19 +39,43 @@ describe('CF1 defaults', () => {
 const VALID: [string, Record<string, string>, Record<string, unknown>][] = [
   ['CF1 PORT 0 picks a free port', { PORT: '0' }, { port: 0 }],
   ['CF3 PORT upper bound', { PORT: '65535' }, { port: 65535 }],
-  ['CF3 booleans are case-insensitive', { SVC_ACCESS_LOG: 'FALSE', SVC_TRUST_PROXY: 'True' }, { accessLog: false, trustProxy: true }],
+  [
+    'CF3 booleans are case-insensitive',
+    { SVC_ACCESS_LOG: 'FALSE', SVC_TRUST_PROXY: 'True' },
+    { accessLog: false, trustProxy: true },
+  ],
   ['CF3 timeouts may have fractions', { SVC_SHUTDOWN_TIMEOUT: '0.5' }, { shutdownTimeoutMs: 500 }],
   ['CF1 SVC_FETCH_ alias is accepted', { SVC_FETCH_DEFAULT_TIMEOUT: '7' }, { defaultTimeoutMs: 7000 }],
-  ['CF1 the name without FETCH_ wins', { SVC_FETCH_DEFAULT_TIMEOUT: '7', SVC_DEFAULT_TIMEOUT: '2' }, { defaultTimeoutMs: 2000 }],
+  [
+    'CF1 the name without FETCH_ wins',
+    { SVC_FETCH_DEFAULT_TIMEOUT: '7', SVC_DEFAULT_TIMEOUT: '2' },
+    { defaultTimeoutMs: 2000 },
+  ],
   ['CF1 uuid4 id format', { SVC_UID_FORMAT: 'uuid4' }, { uidFormat: 'uuid4' }],
   ['CF1 role', { SVC_SERVER_ROLE: 'prod' }, { role: 'prod' }],
   ['HL2 empty health path disables', { SVC_HEALTH_PATH: '' }, { healthPath: '' }],
   ['CF1 SVC_DEBUG_AUTH allows the header', { SVC_DEBUG_AUTH: 'pw' }, { debugAllowHeader: true, debugAuth: 'pw' }],
-  ['HL3 status auth split at the first colon', { SVC_STATUS_AUTH: 'u:p:q' }, { statusAuth: { user: 'u', password: 'p:q' } }],
+  [
+    'HL3 status auth split at the first colon',
+    { SVC_STATUS_AUTH: 'u:p:q' },
+    { statusAuth: { user: 'u', password: 'p:q' } },
+  ],
   ['decided: an empty value counts as unset', { PORT: '' }, { port: 8080 }],
-  ['issue 8: limits are read', { SVC_MAX_HEADER_SIZE: '32768', SVC_MAX_URL_LENGTH: '2048', SVC_MAX_QUERY_PARAMS: '50' }, { maxHeaderSize: 32768, maxUrlLength: 2048, maxQueryParams: 50 }],
-  ['issue 8: slow-client timeouts in seconds', { SVC_HEADERS_TIMEOUT: '0.5', SVC_REQUEST_TIMEOUT: '0.5' }, { headersTimeoutMs: 500, requestTimeoutMs: 500 }],
-  ['issue 8: 0 requests per socket means no limit', { SVC_MAX_REQUESTS_PER_SOCKET: '0', SVC_KEEP_ALIVE_TIMEOUT: '65' }, { maxRequestsPerSocket: 0, keepAliveTimeoutMs: 65000 }],
+  [
+    'issue 8: limits are read',
+    { SVC_MAX_HEADER_SIZE: '32768', SVC_MAX_URL_LENGTH: '2048', SVC_MAX_QUERY_PARAMS: '50' },
+    { maxHeaderSize: 32768, maxUrlLength: 2048, maxQueryParams: 50 },
+  ],
+  [
+    'issue 8: slow-client timeouts in seconds',
+    { SVC_HEADERS_TIMEOUT: '0.5', SVC_REQUEST_TIMEOUT: '0.5' },
+    { headersTimeoutMs: 500, requestTimeoutMs: 500 },
+  ],
+  [
+    'issue 8: 0 requests per socket means no limit',
+    { SVC_MAX_REQUESTS_PER_SOCKET: '0', SVC_KEEP_ALIVE_TIMEOUT: '65' },
+    { maxRequestsPerSocket: 0, keepAliveTimeoutMs: 65000 },
+  ],
   ['issue 8: upstream connections per origin', { SVC_UPSTREAM_MAX_CONNECTIONS: '1' }, { upstreamMaxConnections: 1 }],
 ]
 
@@ -73,9 +98,17 @@ const INVALID: [string, Record<string, string>, string][] = [
   ['issue 8: query parameters 0', { SVC_MAX_QUERY_PARAMS: '0' }, 'SVC_MAX_QUERY_PARAMS'],
   ['issue 8: headers timeout 0 switches protection off', { SVC_HEADERS_TIMEOUT: '0' }, 'SVC_HEADERS_TIMEOUT'],
   ['issue 8: request timeout not a number', { SVC_REQUEST_TIMEOUT: 'soon' }, 'SVC_REQUEST_TIMEOUT'],
-  ['issue 8: headers timeout longer than request timeout', { SVC_HEADERS_TIMEOUT: '30', SVC_REQUEST_TIMEOUT: '10' }, 'SVC_HEADERS_TIMEOUT'],
+  [
+    'issue 8: headers timeout longer than request timeout',
+    { SVC_HEADERS_TIMEOUT: '30', SVC_REQUEST_TIMEOUT: '10' },
+    'SVC_HEADERS_TIMEOUT',
+  ],
   ['issue 8: keep-alive timeout 0', { SVC_KEEP_ALIVE_TIMEOUT: '0' }, 'SVC_KEEP_ALIVE_TIMEOUT'],
-  ['issue 8: requests per socket with a fraction', { SVC_MAX_REQUESTS_PER_SOCKET: '1.5' }, 'SVC_MAX_REQUESTS_PER_SOCKET'],
+  [
+    'issue 8: requests per socket with a fraction',
+    { SVC_MAX_REQUESTS_PER_SOCKET: '1.5' },
+    'SVC_MAX_REQUESTS_PER_SOCKET',
+  ],
   ['issue 8: upstream connections 0', { SVC_UPSTREAM_MAX_CONNECTIONS: '0' }, 'SVC_UPSTREAM_MAX_CONNECTIONS'],
 ]
 

@@ -1,6 +1,7 @@
 // JSON lines (operations.md LG1, LG9): `timestamp` and `type` first, then the fields in their order,
 // undefined ones left out, whichever way the logger serializes them.
 import { describe, expect, it } from 'vitest'
+
 import { JsonLineWriter } from '../../../../runtime/log/json-line.js'
 import { createLogger } from '../../../../runtime/log/logger.js'
 
@@ -47,30 +48,79 @@ describe('JsonLineWriter', () => {
       units.push(x % 10 ** (1 + (i % 10)), (x % 1000) * 1000)
     }
     for (const digits of [3, 6]) {
-      for (const n of units) expect(written((w) => w.decimal(n, digits)), `${n} / 10^${digits}`).toBe(String(n / 10 ** digits))
+      for (const n of units)
+        expect(
+          written((w) => w.decimal(n, digits)),
+          `${n} / 10^${digits}`,
+        ).toBe(String(n / 10 ** digits))
     }
     expect(written((w) => w.decimal(-5, 3))).toBe('-0.005')
     expect(written((w) => w.decimal(Number.NaN, 3))).toBe('null')
   })
 
   it('number() writes what JSON.stringify writes', () => {
-    const values = [0, 7, 10, 99, 100, 65535, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 1e21, -1, -0, 0.5, 1e-7, Number.NaN, Infinity, -Infinity]
+    const values = [
+      0,
+      7,
+      10,
+      99,
+      100,
+      65535,
+      2 ** 31,
+      2 ** 53 - 1,
+      2 ** 53,
+      1e21,
+      -1,
+      -0,
+      0.5,
+      1e-7,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+    ]
     for (let x = 11, i = 0; i < 2000; i++) {
       x = (x * 48271) % 2147483647
       values.push(x % 10 ** (1 + (i % 10)))
     }
-    for (const value of values) expect(written((w) => w.number(value)), String(value)).toBe(JSON.stringify(value))
+    for (const value of values)
+      expect(
+        written((w) => w.number(value)),
+        String(value),
+      ).toBe(JSON.stringify(value))
   })
 
   it('string() writes what JSON.stringify writes, as UTF-8 (T-ESC-1)', () => {
-    const strings = ['', 'plain', 'a"b\\c', '\b\f\n\r\t\u0000\u001f\u007f', 'é ü ß', '\u2028\u2029', '€ 中文', '😀 \ud83d\ude00', '\ud800', 'x\udc00y', '\udbff', '\ud83d\ud83d\ude00']
+    const strings = [
+      '',
+      'plain',
+      'a"b\\c',
+      '\b\f\n\r\t\u0000\u001f\u007f',
+      'é ü ß',
+      '\u2028\u2029',
+      '€ 中文',
+      '😀 \ud83d\ude00',
+      '\ud800',
+      'x\udc00y',
+      '\udbff',
+      '\ud83d\ud83d\ude00',
+    ]
     // a seeded walk over every kind of UTF-16 unit, surrogates paired and not
     for (let x = 3, i = 0; i < 300; i++) {
       let text = ''
       for (let j = 0; j < 12; j++) {
         x = (x * 48271) % 2147483647
         const kind = x % 5
-        text += String.fromCharCode(kind === 0 ? x % 0x80 : kind === 1 ? 0x80 + (x % 0x780) : kind === 2 ? 0x800 + (x % 0xd000) : kind === 3 ? 0xd800 + (x % 0x800) : 0xe000 + (x % 0x2000))
+        text += String.fromCharCode(
+          kind === 0
+            ? x % 0x80
+            : kind === 1
+              ? 0x80 + (x % 0x780)
+              : kind === 2
+                ? 0x800 + (x % 0xd000)
+                : kind === 3
+                  ? 0xd800 + (x % 0x800)
+                  : 0xe000 + (x % 0x2000),
+        )
       }
       strings.push(text)
     }
@@ -79,7 +129,15 @@ describe('JsonLineWriter', () => {
 
   it('timestamp() writes LG9 text, also across seconds and for years outside 0000-9999', () => {
     const writer = new JsonLineWriter(4)
-    for (const ms of [Date.UTC(2025, 2, 14, 9, 26, 53, 589), Date.UTC(2025, 2, 14, 9, 26, 53, 7), Date.UTC(2025, 2, 14, 9, 26, 54, 0), 0, -1, 253402300800000, 1.5]) {
+    for (const ms of [
+      Date.UTC(2025, 2, 14, 9, 26, 53, 589),
+      Date.UTC(2025, 2, 14, 9, 26, 53, 7),
+      Date.UTC(2025, 2, 14, 9, 26, 54, 0),
+      0,
+      -1,
+      253402300800000,
+      1.5,
+    ]) {
       writer.pos = 0
       writer.timestamp(ms)
       expect(writer.textFrom(0), String(ms)).toBe(JSON.stringify(new Date(ms).toISOString().replace('Z', '+00:00')))

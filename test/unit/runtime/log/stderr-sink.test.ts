@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
+
 import { describe, expect, it } from 'vitest'
+
 import { BatchedOutput, stderrSink } from '../../../../runtime/log/stderr-sink.js'
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -77,8 +79,15 @@ describe('BatchedOutput', () => {
     `
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
     expect(child.status).toBe(0)
-    const lines = child.stderr.trim().split('\n').map((line) => JSON.parse(line) as { type: string; n: number })
-    expect(lines.map((line) => [line.type, line.n])).toEqual([['info', 0], ['info', 1], ['info', 2]])
+    const lines = child.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; n: number })
+    expect(lines.map((line) => [line.type, line.n])).toEqual([
+      ['info', 0],
+      ['info', 1],
+      ['info', 2],
+    ])
   })
 
   it('a field JSON cannot take throws and leaves no part of a line in the batch', () => {
@@ -89,7 +98,12 @@ describe('BatchedOutput', () => {
     `
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
     expect(child.status).toBe(0)
-    expect(child.stderr.trim().split('\n').map((line) => JSON.parse(line).thrown)).toEqual(['TypeError'])
+    expect(
+      child.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).thrown),
+    ).toEqual(['TypeError'])
   })
 
   it('loses no line when the process ends by itself or by an uncaught exception', () => {
@@ -101,7 +115,12 @@ describe('BatchedOutput', () => {
       `
       const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
       expect(child.status).toBe(ending === '' ? 0 : 1)
-      expect(child.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line).n)).toEqual([1])
+      expect(
+        child.stderr
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line).n),
+      ).toEqual([1])
     }
   })
 })

@@ -3,11 +3,12 @@
  * status 0 as a failure, `cacheHit`, the duration histogram per origin; other lines pass through.
  */
 import { describe, expect, it } from 'vitest'
+
 import { createLogger } from '../../../../runtime/log/logger.js'
 import { GatewayMetrics } from '../../../../runtime/metrics/gateway-metrics.js'
 import { originOf, upstreamLineCounter } from '../../../../runtime/metrics/upstream-lines.js'
 import { timeoutFailure } from '../../../../runtime/upstream/failure.js'
-import { writeRequestLog, type ExchangeOutcome } from '../../../../runtime/upstream/request-log.js'
+import { type ExchangeOutcome, writeRequestLog } from '../../../../runtime/upstream/request-log.js'
 import { parsePrometheusText } from '../health/prometheus-parse.js'
 
 describe('HL4 upstream metrics', () => {
@@ -24,7 +25,21 @@ describe('HL4 upstream metrics', () => {
     const logger = createLogger((line) => lines.push(line), upstreamLineCounter(metrics))
     // as the upstream area writes them; `started` set back by the exchange's duration in milliseconds
     const exchange = (url: string, outcome: Partial<ExchangeOutcome> & { readonly ms: number }): void =>
-      writeRequestLog(logger, { requestId: 'r1', url, method: 'GET', id: 'main.0' }, { status: 200, mime: '', bytes: 0, headAt: null, cacheHit: false, refresh: false, failure: null, ...outcome, started: performance.now() - outcome.ms })
+      writeRequestLog(
+        logger,
+        { requestId: 'r1', url, method: 'GET', id: 'main.0' },
+        {
+          status: 200,
+          mime: '',
+          bytes: 0,
+          headAt: null,
+          cacheHit: false,
+          refresh: false,
+          failure: null,
+          ...outcome,
+          started: performance.now() - outcome.ms,
+        },
+      )
     exchange('http://a.test:81/x', { ms: 1 })
     exchange('http://a.test:81/y', { ms: 1, cacheHit: true })
     exchange('http://b.test/z', { ms: 3200, status: 0, failure: timeoutFailure('overall', 3200) })

@@ -1,15 +1,40 @@
 /** Choosing a mock example by `Accept` (operations.md MK2) and the mock table of MK3. */
 import { describe, expect, it } from 'vitest'
+
 import { chooseExample } from '../../../../runtime/mock/choose-example.js'
 import { createMockTable } from '../../../../runtime/mock/mock-table.js'
 
 const table = createMockTable([
-  ['/items/{sku}', [['GET', [['application/json', '{"sku":"A-1"}'], ['text/csv', 'sku\nA-1\n'], ['image/png', 'iVBORw0K', 'base64']]]]],
-  ['/only-csv', [['GET', [['text/csv', 'a,b\n'], ['application/xml', '<a/>']]]]],
+  [
+    '/items/{sku}',
+    [
+      [
+        'GET',
+        [
+          ['application/json', '{"sku":"A-1"}'],
+          ['text/csv', 'sku\nA-1\n'],
+          ['image/png', 'iVBORw0K', 'base64'],
+        ],
+      ],
+    ],
+  ],
+  [
+    '/only-csv',
+    [
+      [
+        'GET',
+        [
+          ['text/csv', 'a,b\n'],
+          ['application/xml', '<a/>'],
+        ],
+      ],
+    ],
+  ],
 ])
 const items = table.get('/items/{sku}')!.get('GET')!
 const csvFirst = table.get('/only-csv')!.get('GET')!
-const chosen = (examples: typeof items, accept: string | undefined) => chooseExample(examples, accept)?.mediaType ?? null
+const chosen = (examples: typeof items, accept: string | undefined) =>
+  chooseExample(examples, accept)?.mediaType ?? null
 
 describe('MK2 choice of the example', () => {
   it.each([

@@ -4,13 +4,14 @@
  */
 import * as slimdom from 'slimdom'
 import { describe, expect, it } from 'vitest'
-import { Content, EngineValue, JsonNumber, JsonObject, XPathArray, XPathMap, type Item, type Sequence } from '../../../../runtime/values/index.js'
+
 import {
   childByName,
   childElements,
   decodeContent,
   DECODED_FROM,
   effectiveBooleanValue,
+  type OxnDocument,
   oxnRoot,
   parseJson,
   renderSequenceJson,
@@ -18,8 +19,17 @@ import {
   toXPathNumber,
   toXPathString,
   XPathValueError,
-  type OxnDocument,
 } from '../../../../runtime/oxn/index.js'
+import {
+  Content,
+  EngineValue,
+  type Item,
+  JsonNumber,
+  JsonObject,
+  type Sequence,
+  XPathArray,
+  XPathMap,
+} from '../../../../runtime/values/index.js'
 
 const member = (json: string, key: string) => childByName(oxnRoot(parseJson(json)), key)[0]!
 const element = (text: string) => slimdom.parseXmlDocument(text).documentElement!
@@ -35,7 +45,11 @@ describe('OXN-T2 stringValue', () => {
     ['document', () => oxnRoot(parseJson('[1,"2"]')).parent, '12'],
     ['text node', () => member('{"s":"v"}', 's').textNode()!, 'v'],
     ['name attribute', () => member('{"a b":1}', 'json-element').attributeNodes()[0]!, 'a b'],
-    ['DOM element: descendant text, no comments or PIs', () => element('<a>x<b>y<![CDATA[z]]></b><!--c--><?p q?></a>'), 'xyz'],
+    [
+      'DOM element: descendant text, no comments or PIs',
+      () => element('<a>x<b>y<![CDATA[z]]></b><!--c--><?p q?></a>'),
+      'xyz',
+    ],
     ['DOM document', () => slimdom.parseXmlDocument('<a>x<b>y</b></a>'), 'xy'],
     ['DOM attribute', () => element('<a k="v"/>').attributes[0]!, 'v'],
     ['DOM comment', () => element('<a><!--c--></a>').firstChild!, 'c'],
@@ -57,7 +71,14 @@ describe('XP-CONV-1 toXPathString', () => {
     ['a document decoded from content gives the content text', () => decoded, '{ "a" : 1.0 }'],
     ['a node inside it keeps its string value', () => childElements(decoded.documentElement)[0]!, '1.0'],
     ['a content value gives its text', () => content, '{ "a" : 1.0 }'],
-    ['a DOM document marked as decoded from content', () => Object.assign(slimdom.parseXmlDocument('<a>x</a>'), { [DECODED_FROM]: Content.fromText('<a>x</a>', 'text/xml') }), '<a>x</a>'],
+    [
+      'a DOM document marked as decoded from content',
+      () =>
+        Object.assign(slimdom.parseXmlDocument('<a>x</a>'), {
+          [DECODED_FROM]: Content.fromText('<a>x</a>', 'text/xml'),
+        }),
+      '<a>x</a>',
+    ],
     ['an unmarked DOM document: its string value', () => slimdom.parseXmlDocument('<a> x </a>'), ' x '],
     ['XPath array: its first member', () => new XPathArray([['m', 'n'], ['o']]), 'm'],
     ['empty XPath array', () => new XPathArray([]), ''],
@@ -120,21 +141,34 @@ describe('XP-EBV-1 effectiveBooleanValue', () => {
     ['function item', () => new EngineValue(() => 1, 'f', 'function(*)'), true],
     ['empty content', () => Content.fromText('', 'application/json'), false],
     ['JSON content', () => Content.fromText('{}', 'application/json'), true],
-    ['decoded empty text content', () => {
-      const content = Content.fromText('', 'text/plain')
-      decodeContent(content)
-      return content
-    }, false],
-    ['decoded JSON content', () => {
-      const content = Content.fromText('0', 'application/json')
-      decodeContent(content)
-      return content
-    }, true],
+    [
+      'decoded empty text content',
+      () => {
+        const content = Content.fromText('', 'text/plain')
+        decodeContent(content)
+        return content
+      },
+      false,
+    ],
+    [
+      'decoded JSON content',
+      () => {
+        const content = Content.fromText('0', 'application/json')
+        decodeContent(content)
+        return content
+      },
+      true,
+    ],
   ]
   it.each(CASES)('%s', (_, value, want) => expect(effectiveBooleanValue(value())).toBe(want))
 
   it('hand-built objects convert like parsed ones', () => {
-    const request = oxnRoot(JsonObject.fromEntries([['method', 'GET'], ['port', new JsonNumber('8080')]]))
+    const request = oxnRoot(
+      JsonObject.fromEntries([
+        ['method', 'GET'],
+        ['port', new JsonNumber('8080')],
+      ]),
+    )
     expect(toXPathNumber(childByName(request, 'port'))).toBe(8080)
     expect(toXPathString(childByName(request, 'method'))).toBe('GET')
   })

@@ -2,15 +2,34 @@
  * Content decoding by media type (flows.md F-VAR-9, F-VAR-13; oxn.md OXN-X5, OXN-X6).
  */
 import { describe, expect, it } from 'vitest'
+
+import {
+  decodeBodyContent,
+  decodeContent,
+  mediaKindOf,
+  OxnDocument,
+  renderJson,
+} from '../../../../runtime/oxn/index.js'
 import { Content } from '../../../../runtime/values/index.js'
-import { decodeBodyContent, decodeContent, mediaKindOf, OxnDocument, renderJson } from '../../../../runtime/oxn/index.js'
 
 describe('OXN-X6 mediaKindOf', () => {
   const CASES: [string, string | null][] = [
-    ['application/json', 'json'], ['application/problem+json', 'json'], ['application/vnd.api+json', 'json'],
-    ['application/xml', 'xml'], ['text/xml', 'xml'], ['application/xhtml+xml', 'xml'], ['image/svg+xml', 'xml'],
-    ['text/html', 'html'], ['text/plain', null], ['text/json', null], ['application/json5', null], ['', null],
-    ['json', null], ['+json', null], ['application/+json', null], ['application/x-www-form-urlencoded', null],
+    ['application/json', 'json'],
+    ['application/problem+json', 'json'],
+    ['application/vnd.api+json', 'json'],
+    ['application/xml', 'xml'],
+    ['text/xml', 'xml'],
+    ['application/xhtml+xml', 'xml'],
+    ['image/svg+xml', 'xml'],
+    ['text/html', 'html'],
+    ['text/plain', null],
+    ['text/json', null],
+    ['application/json5', null],
+    ['', null],
+    ['json', null],
+    ['+json', null],
+    ['application/+json', null],
+    ['application/x-www-form-urlencoded', null],
   ]
   it.each(CASES)('%j -> %s', (essence, want) => expect(mediaKindOf(essence)).toBe(want))
 })
@@ -61,5 +80,7 @@ describe('F-VAR-13 decodeBodyContent', () => {
     ['text/html', '<p>'],
     ['application/json', 'nope'],
     ['text/plain', 'x'],
-  ])('a %s body %j is its text', (mediaType, text) => expect(decodeBodyContent(Content.fromText(text, mediaType))).toBe(text))
+  ])('a %s body %j is its text', (mediaType, text) =>
+    expect(decodeBodyContent(Content.fromText(text, mediaType))).toBe(text),
+  )
 })

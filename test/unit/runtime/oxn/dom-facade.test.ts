@@ -7,8 +7,16 @@
 import fx from 'fontoxpath'
 import * as slimdom from 'slimdom'
 import { describe, expect, it } from 'vitest'
+
+import {
+  childByName,
+  OXN_DOM_FACADE,
+  oxnDocument,
+  type OxnElement,
+  oxnRoot,
+  parseJson,
+} from '../../../../runtime/oxn/index.js'
 import { JsonObject } from '../../../../runtime/values/index.js'
-import { childByName, OXN_DOM_FACADE, oxnDocument, oxnRoot, parseJson, type OxnElement } from '../../../../runtime/oxn/index.js'
 import { oxnToXml } from './oxn-xml.js'
 
 const CART = `{"cart": {"id": "c-17", "lines": [{"sku": "K9", "qty": 2}, {"sku": "B1", "qty": 5}, {"sku": "Z", "qty": 1.5}],
@@ -114,7 +122,9 @@ const EXPRESSIONS: string[] = [
 
 function asStrings(result: unknown): string[] {
   const items = Array.isArray(result) ? result : [result]
-  return items.map((item) => (item !== null && typeof item === 'object' && 'nodeType' in item ? `node ${describeNode(item)}` : String(item)))
+  return items.map((item) =>
+    item !== null && typeof item === 'object' && 'nodeType' in item ? `node ${describeNode(item)}` : String(item),
+  )
 }
 
 function describeNode(node: object): string {
@@ -138,11 +148,32 @@ describe('OXN_DOM_FACADE against slimdom', () => {
 
   it('a large object with repeated keys (key index path) agrees too', () => {
     const keys = Array.from({ length: 40 }, (_, i) => (i % 10 === 3 ? 'dup' : `k${i}`))
-    const big = oxnDocument(new JsonObject(['x', 'big'], ['s', new JsonObject(keys, keys.map((_, i) => String(i)))]))
+    const big = oxnDocument(
+      new JsonObject(
+        ['x', 'big'],
+        [
+          's',
+          new JsonObject(
+            keys,
+            keys.map((_, i) => String(i)),
+          ),
+        ],
+      ),
+    )
     const bigXml = slimdom.parseXmlDocument(oxnToXml(big))
-    for (const expression of ['json/big/dup', 'json/big/k39', 'json/big/k4/preceding-sibling::dup', 'json/big/k4/following-sibling::dup',
-      'json/big/dup[2]/following-sibling::dup[1]', 'json/big/dup[last()]/preceding-sibling::dup', 'count(json/big/*)', 'json/big/k20/following-sibling::k21',
-      'json/big/k20/preceding-sibling::k19', 'json/big/k20/following-sibling::k19', 'json/x/following-sibling::big/dup[3]']) {
+    for (const expression of [
+      'json/big/dup',
+      'json/big/k39',
+      'json/big/k4/preceding-sibling::dup',
+      'json/big/k4/following-sibling::dup',
+      'json/big/dup[2]/following-sibling::dup[1]',
+      'json/big/dup[last()]/preceding-sibling::dup',
+      'count(json/big/*)',
+      'json/big/k20/following-sibling::k21',
+      'json/big/k20/preceding-sibling::k19',
+      'json/big/k20/following-sibling::k19',
+      'json/x/following-sibling::big/dup[3]',
+    ]) {
       expect(evaluateAll(expression, big, OXN_DOM_FACADE), expression).toEqual(evaluateAll(expression, bigXml))
     }
   })
@@ -167,9 +198,13 @@ describe('OXN_DOM_FACADE against slimdom', () => {
   it('mixes OXN and slimdom nodes in one expression (composite facade)', () => {
     const body = oxnDocument(parseJson('{"user":{"id":"u2"}}'))
     const resp = slimdom.parseXmlDocument('<resp><item id="u1">one</item><item id="u2">two<!--c--></item></resp>')
-    expect(fx.evaluateXPathToStrings('$x/resp/item[@id = $b/json/user/id]', null, OXN_DOM_FACADE, { x: resp, b: body })).toEqual(['two'])
+    expect(
+      fx.evaluateXPathToStrings('$x/resp/item[@id = $b/json/user/id]', null, OXN_DOM_FACADE, { x: resp, b: body }),
+    ).toEqual(['two'])
     expect(fx.evaluateXPathToNumber('count($x//node())', null, OXN_DOM_FACADE, { x: resp })).toBe(6)
-    expect(fx.evaluateXPathToStrings('$x/resp/item[2]/preceding-sibling::item/@id', null, OXN_DOM_FACADE, { x: resp })).toEqual(['u1'])
+    expect(
+      fx.evaluateXPathToStrings('$x/resp/item[2]/preceding-sibling::item/@id', null, OXN_DOM_FACADE, { x: resp }),
+    ).toEqual(['u1'])
     expect(fx.evaluateXPathToStrings('$x//comment()/../@id', null, OXN_DOM_FACADE, { x: resp })).toEqual(['u2'])
   })
 })
@@ -200,7 +235,9 @@ describe('OXN_DOM_FACADE direct calls and buckets', () => {
     ['document child by other name', root.parent, 'name-x', []],
     ['attributes have no children', a.attributeNodes()[0], null, []],
   ]
-  it.each(CHILD_CASES)('getChildNodes: %s', (_, node, bucket, want) => expect(names(f.getChildNodes!(node, bucket))).toEqual(want))
+  it.each(CHILD_CASES)('getChildNodes: %s', (_, node, bucket, want) =>
+    expect(names(f.getChildNodes!(node, bucket))).toEqual(want),
+  )
 
   it('first/last child and siblings honour buckets', () => {
     expect(f.getFirstChild!(root, null)).toBe(a)

@@ -6,8 +6,16 @@
  * member named `value`.
  */
 import { describe, expect, it } from 'vitest'
+
+import {
+  childByName,
+  firstMemberAt,
+  type OxnElement,
+  oxnRoot,
+  parseJson,
+  renderJson,
+} from '../../../../runtime/oxn/index.js'
 import { JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
-import { childByName, firstMemberAt, oxnRoot, parseJson, renderJson, type OxnElement } from '../../../../runtime/oxn/index.js'
 
 /** The path taken through the OXN tree: every step from every node, in document order. */
 function viaTree(json: JsonValue, names: readonly string[]): string | undefined {
@@ -23,7 +31,10 @@ function direct(json: JsonValue, names: readonly string[]): string | undefined {
 
 const REPEATED = JsonObject.fromEntries([['a', parseJson('{"x": 1}')]])
 // fromEntries merges repeats; a hand-built object (xml-to-json, functions) may keep them
-const HAND_BUILT = new JsonObject(['a', 'b', 'a'], [parseJson('{"y": 1}'), parseJson('2'), parseJson('{"x": 3, "y": 4}')])
+const HAND_BUILT = new JsonObject(
+  ['a', 'b', 'a'],
+  [parseJson('{"y": 1}'), parseJson('2'), parseJson('{"x": 3, "y": 4}')],
+)
 
 const DOCUMENTS: [string, JsonValue][] = [
   ['nested objects', parseJson('{"a": {"b": {"c": 1.50}}, "b": "s", "value": {"c": true}}')],
@@ -36,7 +47,25 @@ const DOCUMENTS: [string, JsonValue][] = [
   ['hand-built repeat', HAND_BUILT],
 ]
 
-const PATHS = [['a'], ['b'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'x'], ['a', 'y'], ['a', 'value', 'b'], ['a', 'value', 'c'], ['m', 'value', 'value'], ['e', 'value'], ['value'], ['value', 'c'], ['value', 'a'], ['d', 'value'], ['c'], ['a', 'c'], ['json']]
+const PATHS = [
+  ['a'],
+  ['b'],
+  ['a', 'b'],
+  ['a', 'b', 'c'],
+  ['a', 'x'],
+  ['a', 'y'],
+  ['a', 'value', 'b'],
+  ['a', 'value', 'c'],
+  ['m', 'value', 'value'],
+  ['e', 'value'],
+  ['value'],
+  ['value', 'c'],
+  ['value', 'a'],
+  ['d', 'value'],
+  ['c'],
+  ['a', 'c'],
+  ['json'],
+]
 
 describe('firstMemberAt', () => {
   for (const [name, json] of DOCUMENTS) {

@@ -3,8 +3,9 @@
  * error positions.
  */
 import { describe, expect, it } from 'vitest'
-import { JsonNumber, JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
+
 import { JsonSyntaxError, JsonTextReader, parseJson } from '../../../../runtime/oxn/index.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
 
 /** JsonValue -> plain data for comparisons: numbers become `{n: literal}`, objects `{o: [[k, v]...]}`. */
 function plain(value: JsonValue): unknown {
@@ -30,19 +31,54 @@ const VALID: [string, string, unknown][] = [
   ['nested arrays', '[[1],[]]', [[{ n: '1' }], []]],
   ['OXN-13 whitespace around tokens', ' \t\r\n{ "a" : [ 1 , 2 ] }\n ', { o: [['a', [{ n: '1' }, { n: '2' }]]] }],
   ['OXN-13 leading BOM ignored', '\ufeff{"a":1}', { o: [['a', { n: '1' }]] }],
-  ['OXN-12 duplicate key: last value at first position', '{"a":1,"b":2,"a":3}', { o: [['a', { n: '3' }], ['b', { n: '2' }]] }],
+  [
+    'OXN-12 duplicate key: last value at first position',
+    '{"a":1,"b":2,"a":3}',
+    {
+      o: [
+        ['a', { n: '3' }],
+        ['b', { n: '2' }],
+      ],
+    },
+  ],
   ['escapes decoded', '"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\u20AC"', 'a"b\\c/d\b\f\n\r\té€'],
   ['surrogate pair escape', '"\\ud83d\\ude00"', '😀'],
   ['OXN-13 lone surrogate escape kept', '"\\ud800x"', '\ud800x'],
   ['raw non-ASCII and U+2028 allowed', '"größe\u2028"', 'größe\u2028'],
   ['DEL allowed unescaped', '"\u007f"', '\u007f'],
   ['empty key', '{"":1}', { o: [['', { n: '1' }]] }],
-  ['keys keep their order', '{"b":1,"a":2}', { o: [['b', { n: '1' }], ['a', { n: '2' }]] }],
+  [
+    'keys keep their order',
+    '{"b":1,"a":2}',
+    {
+      o: [
+        ['b', { n: '1' }],
+        ['a', { n: '2' }],
+      ],
+    },
+  ],
   // long strings are searched rather than read char by char: escapes and quotes on either side of the switch
   ['long string', `"${'x'.repeat(100)}"`, 'x'.repeat(100)],
-  ['long string with an escape after the switch', `"${'x'.repeat(40)}\\n${'y'.repeat(40)}"`, `${'x'.repeat(40)}\n${'y'.repeat(40)}`],
-  ['long strings after an escape further on', `["${'x'.repeat(40)}","${'y'.repeat(40)}\\t"]`, ['x'.repeat(40), `${'y'.repeat(40)}\t`]],
-  ['long strings in pretty text', `{\n  "a": "${'x'.repeat(40)}",\n  "b": "${'y'.repeat(40)}"\n}`, { o: [['a', 'x'.repeat(40)], ['b', 'y'.repeat(40)]] }],
+  [
+    'long string with an escape after the switch',
+    `"${'x'.repeat(40)}\\n${'y'.repeat(40)}"`,
+    `${'x'.repeat(40)}\n${'y'.repeat(40)}`,
+  ],
+  [
+    'long strings after an escape further on',
+    `["${'x'.repeat(40)}","${'y'.repeat(40)}\\t"]`,
+    ['x'.repeat(40), `${'y'.repeat(40)}\t`],
+  ],
+  [
+    'long strings in pretty text',
+    `{\n  "a": "${'x'.repeat(40)}",\n  "b": "${'y'.repeat(40)}"\n}`,
+    {
+      o: [
+        ['a', 'x'.repeat(40)],
+        ['b', 'y'.repeat(40)],
+      ],
+    },
+  ],
 ]
 
 const INVALID: [string, string, { line: number; column: number; message?: RegExp }][] = [
@@ -59,12 +95,20 @@ const INVALID: [string, string, { line: number; column: number; message?: RegExp
   ['unescaped control character', '"a\u0001b"', { line: 1, column: 3, message: /control character U\+0001/ }],
   ['unescaped tab in a string', '"a\tb"', { line: 1, column: 3 }],
   ['unescaped newline in a string', '{"a":\n"x\ny"}', { line: 2, column: 3 }],
-  ['unescaped control character in a long string', `"${'x'.repeat(40)}\u0001"`, { line: 1, column: 42, message: /control character U\+0001/ }],
+  [
+    'unescaped control character in a long string',
+    `"${'x'.repeat(40)}\u0001"`,
+    { line: 1, column: 42, message: /control character U\+0001/ },
+  ],
   ['unterminated long string', `"${'x'.repeat(40)}`, { line: 1, column: 42, message: /unterminated/ }],
   ['leading zero', '01', { line: 1, column: 2 }],
   ['leading plus', '+1', { line: 1, column: 1 }],
   ['bare decimal point', '.5', { line: 1, column: 1 }],
-  ['decimal point without digits', '5.', { line: 1, column: 3, message: /invalid number, expected a digit after the decimal point, found end of input/ }],
+  [
+    'decimal point without digits',
+    '5.',
+    { line: 1, column: 3, message: /invalid number, expected a digit after the decimal point, found end of input/ },
+  ],
   ['exponent without digits', '1e', { line: 1, column: 3, message: /expected a digit in the exponent/ }],
   ['exponent sign without digits', '[1E-]', { line: 1, column: 5, message: /expected a digit in the exponent/ }],
   ['minus alone', '-', { line: 1, column: 2, message: /invalid number, expected a digit, found end of input/ }],
@@ -138,17 +182,112 @@ describe('parseJson', () => {
 
   // objects in an array are matched against the keys of the object before them
   it.each([
-    ['same keys', '[{"a":1,"b":2},{"a":3,"b":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '3' }], ['b', { n: '4' }]] }]],
-    ['fewer keys', '[{"a":1,"b":2},{"a":3}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '3' }]] }]],
-    ['more keys', '[{"a":1},{"a":2,"b":3}]', [{ o: [['a', { n: '1' }]] }, { o: [['a', { n: '2' }], ['b', { n: '3' }]] }]],
-    ['other order', '[{"a":1,"b":2},{"b":3,"a":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['b', { n: '3' }], ['a', { n: '4' }]] }]],
-    ['a longer key with the same start', '[{"ab":1},{"abc":2}]', [{ o: [['ab', { n: '1' }]] }, { o: [['abc', { n: '2' }]] }]],
+    [
+      'same keys',
+      '[{"a":1,"b":2},{"a":3,"b":4}]',
+      [
+        {
+          o: [
+            ['a', { n: '1' }],
+            ['b', { n: '2' }],
+          ],
+        },
+        {
+          o: [
+            ['a', { n: '3' }],
+            ['b', { n: '4' }],
+          ],
+        },
+      ],
+    ],
+    [
+      'fewer keys',
+      '[{"a":1,"b":2},{"a":3}]',
+      [
+        {
+          o: [
+            ['a', { n: '1' }],
+            ['b', { n: '2' }],
+          ],
+        },
+        { o: [['a', { n: '3' }]] },
+      ],
+    ],
+    [
+      'more keys',
+      '[{"a":1},{"a":2,"b":3}]',
+      [
+        { o: [['a', { n: '1' }]] },
+        {
+          o: [
+            ['a', { n: '2' }],
+            ['b', { n: '3' }],
+          ],
+        },
+      ],
+    ],
+    [
+      'other order',
+      '[{"a":1,"b":2},{"b":3,"a":4}]',
+      [
+        {
+          o: [
+            ['a', { n: '1' }],
+            ['b', { n: '2' }],
+          ],
+        },
+        {
+          o: [
+            ['b', { n: '3' }],
+            ['a', { n: '4' }],
+          ],
+        },
+      ],
+    ],
+    [
+      'a longer key with the same start',
+      '[{"ab":1},{"abc":2}]',
+      [{ o: [['ab', { n: '1' }]] }, { o: [['abc', { n: '2' }]] }],
+    ],
     ['space before the colon', '[{"a":1},{"a" :2}]', [{ o: [['a', { n: '1' }]] }, { o: [['a', { n: '2' }]] }]],
     ['empty objects', '[{},{"a":1},{}]', [{ o: [] }, { o: [['a', { n: '1' }]] }, { o: [] }]],
-    ['OXN-12 a repeat after all keys matched', '[{"a":1,"b":2},{"a":3,"b":4,"a":5}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '5' }], ['b', { n: '4' }]] }]],
-    ['OXN-12 a repeat after a mismatch', '[{"a":1,"b":2},{"a":3,"a":4}]', [{ o: [['a', { n: '1' }], ['b', { n: '2' }]] }, { o: [['a', { n: '4' }]] }]],
+    [
+      'OXN-12 a repeat after all keys matched',
+      '[{"a":1,"b":2},{"a":3,"b":4,"a":5}]',
+      [
+        {
+          o: [
+            ['a', { n: '1' }],
+            ['b', { n: '2' }],
+          ],
+        },
+        {
+          o: [
+            ['a', { n: '5' }],
+            ['b', { n: '4' }],
+          ],
+        },
+      ],
+    ],
+    [
+      'OXN-12 a repeat after a mismatch',
+      '[{"a":1,"b":2},{"a":3,"a":4}]',
+      [
+        {
+          o: [
+            ['a', { n: '1' }],
+            ['b', { n: '2' }],
+          ],
+        },
+        { o: [['a', { n: '4' }]] },
+      ],
+    ],
     ['escaped keys', '[{"a\\"b":1},{"a\\"b":2}]', [{ o: [['a"b', { n: '1' }]] }, { o: [['a"b', { n: '2' }]] }]],
-    ['nested objects', '[{"a":{"x":1}},{"a":{"y":2}}]', [{ o: [['a', { o: [['x', { n: '1' }]] }]] }, { o: [['a', { o: [['y', { n: '2' }]] }]] }]],
+    [
+      'nested objects',
+      '[{"a":{"x":1}},{"a":{"y":2}}]',
+      [{ o: [['a', { o: [['x', { n: '1' }]] }]] }, { o: [['a', { o: [['y', { n: '2' }]] }]] }],
+    ],
   ])('keys of the previous item: %s', (_, text, want) => expect(plain(parseJson(text))).toEqual(want))
 
   it('OXN-13 a raw control character in a key is rejected after an escaped one of the same value', () => {
@@ -159,13 +298,14 @@ describe('parseJson', () => {
 
   it('agrees with JSON.parse on generated documents', () => {
     let seed = 7
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     const make = (depth: number): unknown => {
       const r = random()
       if (depth > 4 || r < 0.3) {
         const s = random()
         if (s < 0.25) return Math.round(random() * 1e6) / 100 - 5000
-        if (s < 0.5) return 'str' + String.fromCharCode(...Array.from({ length: 5 }, () => 32 + Math.floor(random() * 500)))
+        if (s < 0.5)
+          return 'str' + String.fromCharCode(...Array.from({ length: 5 }, () => 32 + Math.floor(random() * 500)))
         if (s < 0.6) return s < 0.55
         if (s < 0.7) return null
         return '\n"\\\u0001'
@@ -175,7 +315,8 @@ describe('parseJson', () => {
     }
     const toPlainJs = (value: JsonValue): unknown => {
       if (value instanceof JsonNumber) return value.value
-      if (value instanceof JsonObject) return Object.fromEntries(value.keys.map((k, i) => [k, toPlainJs(value.values[i]!)]))
+      if (value instanceof JsonObject)
+        return Object.fromEntries(value.keys.map((k, i) => [k, toPlainJs(value.values[i]!)]))
       if (Array.isArray(value)) return value.map(toPlainJs)
       return value
     }

@@ -3,18 +3,19 @@
  * NCName test (OXN-4), laziness and stable node identity.
  */
 import { describe, expect, it } from 'vitest'
-import { JsonNumber, JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
+
 import {
   childByName,
   childElements,
   isNCName,
   isOxnNode,
   OxnDocument,
-  OxnElement,
   oxnDocument,
+  OxnElement,
   oxnRoot,
   parseJson,
 } from '../../../../runtime/oxn/index.js'
+import { JsonNumber, JsonObject, type JsonValue } from '../../../../runtime/values/index.js'
 import { oxnToXml } from './oxn-xml.js'
 
 const SECTION_1_JSON = `{"cart": {"id": "c-17", "lines": [{"sku": "K9", "qty": 2}], "unit price": 4.10, "gift": false,
@@ -33,9 +34,17 @@ const EXAMPLES: [string, string, string][] = [
   ['OXN-8 boolean', 'true', '<json boolean="">true</json>'],
   ['OXN-9 null', 'null', '<json null=""/>'],
   ['OXN-10 empty array', '[]', '<json array=""/>'],
-  ['OXN-5 nested arrays', '[[1],[]]', '<json array=""><value array=""><value number="">1</value></value><value array=""/></json>'],
+  [
+    'OXN-5 nested arrays',
+    '[[1],[]]',
+    '<json array=""><value array=""><value number="">1</value></value><value array=""/></json>',
+  ],
   ['OXN-4 empty key', '{"":1}', '<json object=""><json-element name="" number="">1</json-element></json>'],
-  ['OXN-4 the key json-element itself', '{"json-element":true}', '<json object=""><json-element name="json-element" boolean="">true</json-element></json>'],
+  [
+    'OXN-4 the key json-element itself',
+    '{"json-element":true}',
+    '<json object=""><json-element name="json-element" boolean="">true</json-element></json>',
+  ],
   ['OXN-6 whitespace and line breaks kept', '{"s":" a\\n b "}', '<json object=""><s string=""> a\n b </s></json>'],
   ['OXN-12 duplicate key', '{"a":1,"b":2,"a":3}', '<json object=""><a number="">3</a><b number="">2</b></json>'],
 ]
@@ -44,10 +53,27 @@ describe('OXN trees', () => {
   it.each(EXAMPLES)('%s', (_, json, xml) => expect(oxnToXml(oxnDocument(parseJson(json)))).toBe(xml))
 
   const NAMES: [string, boolean][] = [
-    ['total', true], ['unit_price', true], ['x-id', true], ['a.b', true], ['größe', true], ['_x', true],
-    ['日本', true], ['\u{10000}x', true], ['a\u0300', true], ['a·b', true],
-    ['unit price', false], ['2nd', false], ['a:b', false], ['', false], ['@type', false], ['-x', false],
-    ['.x', false], ['\u0300a', false], ['a\ud800', false], ['a\udc00b', false], ['x\u00d7', false],
+    ['total', true],
+    ['unit_price', true],
+    ['x-id', true],
+    ['a.b', true],
+    ['größe', true],
+    ['_x', true],
+    ['日本', true],
+    ['\u{10000}x', true],
+    ['a\u0300', true],
+    ['a·b', true],
+    ['unit price', false],
+    ['2nd', false],
+    ['a:b', false],
+    ['', false],
+    ['@type', false],
+    ['-x', false],
+    ['.x', false],
+    ['\u0300a', false],
+    ['a\ud800', false],
+    ['a\udc00b', false],
+    ['x\u00d7', false],
   ]
   it.each(NAMES)('OXN-4 NCName test: %j -> %s', (key, want) => {
     expect(isNCName(key)).toBe(want)
@@ -94,8 +120,17 @@ describe('OXN trees', () => {
 
   it('element facts: jsonType, key, index, text, attributes (OXN-2)', () => {
     const root = oxnRoot(parseJson('{"n":1.50,"s":"","t":"x","b":false,"z":null,"o":{},"a":[],"unit price":true}'))
-    const rows = childElements(root).map((e) => [e.nodeName, e.key, e.index, e.jsonType, e.textNode()?.data ?? null,
-      e.attributeNodes().map((a) => `${a.name}=${a.value}`).join(' ')])
+    const rows = childElements(root).map((e) => [
+      e.nodeName,
+      e.key,
+      e.index,
+      e.jsonType,
+      e.textNode()?.data ?? null,
+      e
+        .attributeNodes()
+        .map((a) => `${a.name}=${a.value}`)
+        .join(' '),
+    ])
     expect(rows).toEqual([
       ['n', 'n', 0, 'number', '1.50', 'number='],
       ['s', 's', 1, 'string', null, 'string='],
@@ -109,7 +144,12 @@ describe('OXN trees', () => {
     const text = childElements(root)[0]!.textNode()!
     expect([text.nodeType, text.nodeName, text.parent]).toEqual([3, '#text', childElements(root)[0]])
     const attribute = childElements(root)[7]!.attributeNodes()[0]!
-    expect([attribute.nodeType, attribute.nodeName, attribute.localName, attribute.ownerElement.key]).toEqual([2, 'name', 'name', 'unit price'])
+    expect([attribute.nodeType, attribute.nodeName, attribute.localName, attribute.ownerElement.key]).toEqual([
+      2,
+      'name',
+      'name',
+      'unit price',
+    ])
   })
 
   const BY_NAME: [string, string, string, string[]][] = [
@@ -117,13 +157,19 @@ describe('OXN trees', () => {
     ['missing member', '{"a":1}', 'x', []],
     ['array items are `value`', '[1,2,3]', 'value', ['value', 'value', 'value']],
     ['array has no other names', '[1]', 'a', []],
-    ['escaped keys by `json-element`', '{"a b":1,"c":2,"json-element":3,"2":4}', 'json-element', ['a b', 'json-element', '2']],
+    [
+      'escaped keys by `json-element`',
+      '{"a b":1,"c":2,"json-element":3,"2":4}',
+      'json-element',
+      ['a b', 'json-element', '2'],
+    ],
     ['a non-NCName key does not match its own text', '{"a b":1}', 'a b', []],
     ['the key json-element is not reached as a plain name either', '{"json-element":1}', 'x', []],
     ['scalars have no children', '"s"', 'a', []],
   ]
   it.each(BY_NAME)('childByName: %s', (_, json, name, keys) =>
-    expect(childByName(oxnRoot(parseJson(json)), name).map((e) => e.key || e.nodeName)).toEqual(keys))
+    expect(childByName(oxnRoot(parseJson(json)), name).map((e) => e.key || e.nodeName)).toEqual(keys),
+  )
 
   it('childByName on the document reaches only `json`', () => {
     const document = oxnDocument(parseJson('1'))
@@ -135,7 +181,10 @@ describe('OXN trees', () => {
     const headers = new JsonObject(['set-cookie', 'x', 'set-cookie'], ['a=1', 'y', 'b=2'])
     const root = oxnRoot(headers)
     expect(childByName(root, 'set-cookie').map((e) => e.json)).toEqual(['a=1', 'b=2'])
-    const big = new JsonObject([...Array.from({ length: 30 }, (_, i) => `k${i}`), 'k5'], [...Array.from({ length: 30 }, (_, i) => String(i)), 'again'])
+    const big = new JsonObject(
+      [...Array.from({ length: 30 }, (_, i) => `k${i}`), 'k5'],
+      [...Array.from({ length: 30 }, (_, i) => String(i)), 'again'],
+    )
     expect(childByName(oxnRoot(big), 'k5').map((e) => e.json)).toEqual(['5', 'again'])
     expect(childByName(oxnRoot(big), 'k29').map((e) => e.index)).toEqual([29])
   })
@@ -143,12 +192,15 @@ describe('OXN trees', () => {
   it('childByName does not touch unrelated members of a large object', () => {
     const keys = Array.from({ length: 1000 }, (_, i) => `k${i}`)
     const read = new Set<number>()
-    const values = new Proxy(keys.map((_, i): JsonValue => new JsonNumber(String(i))), {
-      get(target, property, receiver) {
-        if (typeof property === 'string' && /^\d+$/.test(property)) read.add(Number(property))
-        return Reflect.get(target, property, receiver)
+    const values = new Proxy(
+      keys.map((_, i): JsonValue => new JsonNumber(String(i))),
+      {
+        get(target, property, receiver) {
+          if (typeof property === 'string' && /^\d+$/.test(property)) read.add(Number(property))
+          return Reflect.get(target, property, receiver)
+        },
       },
-    })
+    )
     const root = oxnRoot(new JsonObject(keys, values))
     expect(childByName(root, 'k700')[0]!.textNode()!.data).toBe('700')
     expect(childByName(root, 'k3')[0]!.index).toBe(3)
@@ -158,12 +210,15 @@ describe('OXN trees', () => {
 
   it('nothing below the root is made before it is accessed', () => {
     const read: string[] = []
-    const values = new Proxy([1, 2].map((n) => new JsonNumber(String(n))), {
-      get(target, property, receiver) {
-        if (typeof property === 'string' && /^\d+$/.test(property)) read.push(property)
-        return Reflect.get(target, property, receiver)
+    const values = new Proxy(
+      [1, 2].map((n) => new JsonNumber(String(n))),
+      {
+        get(target, property, receiver) {
+          if (typeof property === 'string' && /^\d+$/.test(property)) read.push(property)
+          return Reflect.get(target, property, receiver)
+        },
       },
-    })
+    )
     const document = oxnDocument(new JsonObject(['a', 'b'], values))
     expect(document.documentElement.jsonType).toBe('object')
     expect(read).toEqual([])
@@ -172,7 +227,8 @@ describe('OXN trees', () => {
   it('isOxnNode', () => {
     const root = oxnRoot(parseJson('{"a b":"x"}'))
     const member = childElements(root)[0]!
-    for (const node of [root, root.parent, member, member.textNode(), member.attributeNodes()[0]]) expect(isOxnNode(node)).toBe(true)
+    for (const node of [root, root.parent, member, member.textNode(), member.attributeNodes()[0]])
+      expect(isOxnNode(node)).toBe(true)
     for (const value of [null, 'x', 1, { nodeType: 1 }, new JsonNumber('1')]) expect(isOxnNode(value)).toBe(false)
     expect(member).toBeInstanceOf(OxnElement)
   })

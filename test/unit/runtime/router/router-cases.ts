@@ -11,7 +11,10 @@ export interface RouterCase {
    * `outside`: not inside basePath (P7); `none`: no route (P18); otherwise the matched pattern,
    * its decoded parameters and `$request/endpoint`.
    */
-  readonly want: 'outside' | 'none' | { readonly pattern: string; readonly params?: Readonly<Record<string, string>>; readonly endpoint: string }
+  readonly want:
+    | 'outside'
+    | 'none'
+    | { readonly pattern: string; readonly params?: Readonly<Record<string, string>>; readonly endpoint: string }
   /** The rule the case pins. */
   readonly rule: string
 }
@@ -25,7 +28,11 @@ export interface RouterScenario {
   readonly cases: readonly RouterCase[]
 }
 
-const at = (pattern: string, endpoint: string, params?: Record<string, string>) => ({ pattern, endpoint, ...(params ? { params } : {}) })
+const at = (pattern: string, endpoint: string, params?: Record<string, string>) => ({
+  pattern,
+  endpoint,
+  ...(params ? { params } : {}),
+})
 
 export const SCENARIOS: readonly RouterScenario[] = [
   {
@@ -90,10 +97,18 @@ export const SCENARIOS: readonly RouterScenario[] = [
       { rule: 'P11 literal compared decoded', path: '/%6Frders', want: at('/orders', '/%6Frders') },
       { rule: 'P11 case-sensitive literal', path: '/Orders', want: at('/{name}', '/Orders', { name: 'Orders' }) },
       { rule: 'P12 one segment', path: '/orders/17', want: at('/orders/{id}', '/orders/17', { id: '17' }) },
-      { rule: 'P12 several parameters', path: '/orders/17/lines/3', want: at('/orders/{id}/lines/{n}', '/orders/17/lines/3', { id: '17', n: '3' }) },
+      {
+        rule: 'P12 several parameters',
+        path: '/orders/17/lines/3',
+        want: at('/orders/{id}/lines/{n}', '/orders/17/lines/3', { id: '17', n: '3' }),
+      },
       { rule: 'P12 empty segment is no parameter', path: '/orders/', want: 'none' },
       { rule: 'P12 missing segment', path: '/orders/17/lines', want: 'none' },
-      { rule: 'P10 decoded parameter value', path: '/orders/%20x%25', want: at('/orders/{id}', '/orders/%20x%25', { id: ' x%' }) },
+      {
+        rule: 'P10 decoded parameter value',
+        path: '/orders/%20x%25',
+        want: at('/orders/{id}', '/orders/%20x%25', { id: ' x%' }),
+      },
     ],
   },
   {
@@ -140,7 +155,11 @@ export const SCENARIOS: readonly RouterScenario[] = [
     basePath: '/',
     patterns: ['/files/{name}', '/static/**'],
     cases: [
-      { rule: 'P17 .. is a parameter value', path: '/files/..', want: at('/files/{name}', '/files/..', { name: '..' }) },
+      {
+        rule: 'P17 .. is a parameter value',
+        path: '/files/..',
+        want: at('/files/{name}', '/files/..', { name: '..' }),
+      },
       { rule: 'P17 . is a parameter value', path: '/files/.', want: at('/files/{name}', '/files/.', { name: '.' }) },
       { rule: 'P17 encoded dots', path: '/files/%2E%2E', want: at('/files/{name}', '/files/%2E%2E', { name: '..' }) },
       { rule: 'P17 .. inside a wildcard path', path: '/static/../secret', want: at('/static/**', '/static') },
@@ -159,7 +178,11 @@ export const SCENARIOS: readonly RouterScenario[] = [
       { rule: 'P11 literals are case-sensitive', path: '/Users/me', want: at('/Users/me', '/Users/me') },
       { rule: 'P11 an encoded literal still matches', path: '/user%73', want: at('/users', '/user%73') },
       { rule: 'P10 %2F is no segment separator', path: '/users%2F', want: 'none' },
-      { rule: 'P12 parameter next to literal routes', path: '/users/me', want: at('/users/{id}', '/users/me', { id: 'me' }) },
+      {
+        rule: 'P12 parameter next to literal routes',
+        path: '/users/me',
+        want: at('/users/{id}', '/users/me', { id: 'me' }),
+      },
       { rule: 'P2 wildcard below a literal route', path: '/users/me/x', want: at('/users/me/**', '/users/me') },
       { rule: 'P18 a longer path is no literal match', path: '/users/a/b', want: 'none' },
     ],

@@ -3,9 +3,17 @@
  * data, plus the table's own contracts: Allow order (MA2), handlers per method, splitBasePath (P7, P8).
  */
 import { describe, expect, it } from 'vitest'
-import type { FlowHandler } from '../../../../runtime/context/handler.js'
+
 import { CONTINUE } from '../../../../runtime/context/completion.js'
-import { createRouteTable, matchRoute, routesOf, splitBasePath, type RouteSegmentSpec, type RouteSpec } from '../../../../runtime/router/index.js'
+import type { FlowHandler } from '../../../../runtime/context/handler.js'
+import {
+  createRouteTable,
+  matchRoute,
+  type RouteSegmentSpec,
+  routesOf,
+  type RouteSpec,
+  splitBasePath,
+} from '../../../../runtime/router/index.js'
 import { expectCase } from './check-router.js'
 import { SCENARIOS } from './router-cases.js'
 
@@ -16,7 +24,9 @@ function specOf(pattern: string, methods?: readonly string[]): RouteSpec {
   const wildcard = pattern.endsWith('/**')
   const body = wildcard ? pattern.slice(1, -3) : pattern.slice(1)
   const parts = wildcard && body === '' ? [] : body.split('/')
-  const segments: RouteSegmentSpec[] = parts.map((part) => (/^\{.*\}$/.test(part) ? { param: part.slice(1, -1) } : part))
+  const segments: RouteSegmentSpec[] = parts.map((part) =>
+    /^\{.*\}$/.test(part) ? { param: part.slice(1, -1) } : part,
+  )
   return {
     pattern,
     segments,
@@ -30,7 +40,9 @@ describe('router cases against hand-built tables', () => {
   for (const scenario of SCENARIOS) {
     describe(scenario.name, () => {
       const table = createRouteTable(scenario.patterns.map((p) => specOf(p, scenario.operations?.[p])))
-      it.each(scenario.cases.map((c) => [`${c.rule}: ${c.path}`, c] as const))('%s', (_, c) => expectCase(table, scenario.basePath, c))
+      it.each(scenario.cases.map((c) => [`${c.rule}: ${c.path}`, c] as const))('%s', (_, c) =>
+        expectCase(table, scenario.basePath, c),
+      )
     })
   }
 })
@@ -47,18 +59,32 @@ describe('route table', () => {
   })
 
   it('keeps a null handler per method (H5)', () => {
-    const table = createRouteTable([{ ...specOf('/x', ['get']), operations: [['GET', null], ['POST', HANDLER]] }])
+    const table = createRouteTable([
+      {
+        ...specOf('/x', ['get']),
+        operations: [
+          ['GET', null],
+          ['POST', HANDLER],
+        ],
+      },
+    ])
     const route = matchRoute(table, '/x')!.route
-    expect([...route.operations!]).toEqual([['GET', null], ['POST', HANDLER]])
+    expect([...route.operations!]).toEqual([
+      ['GET', null],
+      ['POST', HANDLER],
+    ])
     expect(route.allow).toBe('GET, POST')
   })
 
   it('lists routes in the given order', () => {
     const table = createRouteTable([specOf('/b'), specOf('/a/**')])
-    expect(routesOf(table).map((r) => [r.pattern, r.wildcard])).toEqual([['/b', false], ['/a/**', true]])
+    expect(routesOf(table).map((r) => [r.pattern, r.wildcard])).toEqual([
+      ['/b', false],
+      ['/a/**', true],
+    ])
   })
 
-  it('rejects two routes for the same shape (P15 is the compiler\'s job)', () => {
+  it("rejects two routes for the same shape (P15 is the compiler's job)", () => {
     expect(() => createRouteTable([specOf('/u/{id}'), specOf('/u/{name}')])).toThrow(/duplicates/)
   })
 
@@ -84,5 +110,7 @@ describe('splitBasePath (P7, P8)', () => {
     ['/a/b', '/a/b/c', '/c'],
     ['/a/b', '/a/bc', null],
   ]
-  it.each(CASES)('basePath %s, path %s -> %s', (basePath, path, want) => expect(splitBasePath(basePath, path)).toBe(want))
+  it.each(CASES)('basePath %s, path %s -> %s', (basePath, path, want) =>
+    expect(splitBasePath(basePath, path)).toBe(want),
+  )
 })

@@ -1,8 +1,9 @@
 // The `svc_access` line (operations.md LG3, LG9), written as prebuilt JSON members, is byte for byte
 // the line the logger makes from the LG3 fields as plain values.
 import { describe, expect, it } from 'vitest'
+
 import { createLogger } from '../../../../runtime/log/logger.js'
-import { writeAccessLog, type AccessRecord } from '../../../../runtime/server/access-log.js'
+import { type AccessRecord, writeAccessLog } from '../../../../runtime/server/access-log.js'
 
 const BASE: AccessRecord = {
   arrivalMs: Date.UTC(2026, 10, 26, 19, 50, 47, 5),
@@ -50,7 +51,10 @@ function plainFields(record: AccessRecord): Record<string, unknown> {
 function linesOf(record: AccessRecord): [string, string] {
   const written: string[] = []
   const plain: string[] = []
-  writeAccessLog(createLogger((line) => written.push(line)), record)
+  writeAccessLog(
+    createLogger((line) => written.push(line)),
+    record,
+  )
   createLogger((line) => plain.push(line)).write('svc_access', plainFields(record), new Date(record.arrivalMs))
   return [written[0]!, plain[0]!]
 }
@@ -75,13 +79,28 @@ describe('log timestamps (LG9)', () => {
   it('equal toISOString with +00:00 for every millisecond, in and out of order', () => {
     const lines: string[] = []
     const logger = createLogger((line) => lines.push(line))
-    const times = [0, 5, 999, 1000, 1001, 59_999, 60_000, -1, -1001, Date.UTC(2026, 10, 26, 23, 59, 59, 999), Date.UTC(2026, 10, 27), 253402300799999]
+    const times = [
+      0,
+      5,
+      999,
+      1000,
+      1001,
+      59_999,
+      60_000,
+      -1,
+      -1001,
+      Date.UTC(2026, 10, 26, 23, 59, 59, 999),
+      Date.UTC(2026, 10, 27),
+      253402300799999,
+    ]
     for (let x = 11, i = 0; i < 2000; i++) {
       x = (x * 48271) % 2147483647
       times.push(1_700_000_000_000 + (x % 5000), 1_700_000_000_000 + i * 7)
     }
     for (const ms of times) logger.write('svc_test', {}, new Date(ms))
-    expect(lines.map((line) => JSON.parse(line).timestamp)).toEqual(times.map((ms) => new Date(ms).toISOString().replace('Z', '+00:00')))
+    expect(lines.map((line) => JSON.parse(line).timestamp)).toEqual(
+      times.map((ms) => new Date(ms).toISOString().replace('Z', '+00:00')),
+    )
   })
 
   it('falls back to the full form for years past 9999', () => {

@@ -3,7 +3,9 @@
  * disconnects (flows.md F-EXEC-8: the run's signal fires, nothing is sent, `aborted: true`).
  */
 import { connect } from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from './helpers.js'
 
 let started: (signal: AbortSignal) => void = () => {}
@@ -14,17 +16,25 @@ const waitForSignal = (signal: AbortSignal) =>
   })
 
 const ROUTES = [
-  route('/shop/cart', null, flow('flows/cart.xml', (ctx) => {
-    ctx.response.status = 201
-    ctx.response.headers.set('Location', '/shop/cart/1')
-    ctx.contents.main = ['{"ok":true}']
-    ctx.response.defaultMime = 'application/json'
-  })),
-  route('/slow', null, flow('flows/slow.xml', async (ctx) => {
-    ctx.response.status = Number(ctx.request!.headers.get('x-status') ?? 200)
-    started(ctx.signal)
-    await waitForSignal(ctx.signal)
-  })),
+  route(
+    '/shop/cart',
+    null,
+    flow('flows/cart.xml', (ctx) => {
+      ctx.response.status = 201
+      ctx.response.headers.set('Location', '/shop/cart/1')
+      ctx.contents.main = ['{"ok":true}']
+      ctx.response.defaultMime = 'application/json'
+    }),
+  ),
+  route(
+    '/slow',
+    null,
+    flow('flows/slow.xml', async (ctx) => {
+      ctx.response.status = Number(ctx.request!.headers.get('x-status') ?? 200)
+      started(ctx.signal)
+      await waitForSignal(ctx.signal)
+    }),
+  ),
 ]
 
 let gw: TestGateway
@@ -39,12 +49,33 @@ describe('LG3 fields', () => {
     const reply = await ask(gw.port, {
       method: 'POST',
       path: '/shop/cart?lang=de',
-      headers: [['User-Agent', 'curl/8'], ['Referer', 'http://r.example/'], ['Content-Type', 'text/plain']],
+      headers: [
+        ['User-Agent', 'curl/8'],
+        ['Referer', 'http://r.example/'],
+        ['Content-Type', 'text/plain'],
+      ],
       body: 'hello',
     })
     expect(reply.status).toBe(201)
     const line = await gw.waitForLog('svc_access', (l) => l['path'] === '/shop/cart?lang=de')
-    expect(Object.keys(line)).toEqual(['timestamp', 'type', 'requestID', 'url', 'path', 'status', 'method', 'agent', 'referrer', 'mime', 'realtime', 'bytes', 'requestbytes', 'flow', 'requestmime', 'location'])
+    expect(Object.keys(line)).toEqual([
+      'timestamp',
+      'type',
+      'requestID',
+      'url',
+      'path',
+      'status',
+      'method',
+      'agent',
+      'referrer',
+      'mime',
+      'realtime',
+      'bytes',
+      'requestbytes',
+      'flow',
+      'requestmime',
+      'location',
+    ])
     expect(line).toMatchObject({
       type: 'svc_access',
       url: `http://127.0.0.1:${gw.port}/shop/cart?lang=de`,

@@ -3,6 +3,7 @@
  * 413 / 3212 by Content-Length before reading and while streaming, no error flow, Connection: close.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { ask, flow, makeApp, parseRaw, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
 
 const errorFlowRuns: string[] = []
@@ -14,7 +15,10 @@ beforeAll(async () => {
   const errorFlow = flow('flows/error.xml', (ctx) => {
     errorFlowRuns.push(ctx.requestId)
   })
-  gw = await startTestGateway(makeApp({ basePath: '/api', routes: [route('/up', null, echoSize)], errorFlow, defaultFlow: echoSize }), { SVC_MAX_BODY_SIZE: '8' })
+  gw = await startTestGateway(
+    makeApp({ basePath: '/api', routes: [route('/up', null, echoSize)], errorFlow, defaultFlow: echoSize }),
+    { SVC_MAX_BODY_SIZE: '8' },
+  )
 })
 afterAll(() => gw.close())
 
@@ -25,7 +29,10 @@ describe('PL18 body limit', () => {
   })
 
   it('a chunked body within the limit is read', async () => {
-    const raw = await rawExchange(gw.port, 'POST /api/up HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n')
+    const raw = await rawExchange(
+      gw.port,
+      'POST /api/up HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n',
+    )
     expect(parseRaw(raw).body).toBe('got 5')
   })
 
@@ -36,14 +43,22 @@ describe('PL18 body limit', () => {
     expect(statusLine).toBe('HTTP/1.1 413 Payload Too Large')
     expect(headers).toContainEqual(['Connection', 'close'])
     const error = JSON.parse(body).error
-    expect(error).toMatchObject({ message: 'Request Body Too Large', status: 413, code: 3212, info: ['Request body exceeds 8 bytes'] })
+    expect(error).toMatchObject({
+      message: 'Request Body Too Large',
+      status: 413,
+      code: 3212,
+      info: ['Request body exceeds 8 bytes'],
+    })
     expect(errorFlowRuns).toEqual([])
     const access = await gw.waitForLog('svc_access', (l) => l['requestID'] === error.requestID)
     expect(access).toMatchObject({ status: 413, errorCode: 3212, requestbytes: 0 })
   })
 
   it('413 / 3212 while streaming a chunked body, before it ends', async () => {
-    const raw = await rawExchange(gw.port, 'POST /api/up HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n5\r\nworld\r\n')
+    const raw = await rawExchange(
+      gw.port,
+      'POST /api/up HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n5\r\nworld\r\n',
+    )
     const { statusLine, body } = parseRaw(raw)
     expect(statusLine).toBe('HTTP/1.1 413 Payload Too Large')
     expect(JSON.parse(body).error.code).toBe(3212)

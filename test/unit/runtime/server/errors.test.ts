@@ -3,8 +3,9 @@
  * headers, status rules, the error flow (content, no content, no recursion) and internal errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { flowExecutionError, RaisedError } from '../../../../runtime/errors/raised-error.js'
+
 import type { FlowContext } from '../../../../runtime/context/flow-context.js'
+import { flowExecutionError, RaisedError } from '../../../../runtime/errors/raised-error.js'
 import { JsonNumber, JsonObject } from '../../../../runtime/values/json-value.js'
 import { ask, flow, makeApp, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
 
@@ -17,33 +18,72 @@ function actionError(members: [string, unknown][]): RaisedError {
 function setHeadersThenFail(ctx: FlowContext, error: unknown): never {
   const headers = ctx.response.headers
   headers.set('X-Keep', 'kept')
-  for (const name of ['Content-Type', 'Location', 'ETag', 'Last-Modified', 'Expires', 'Content-Language', 'Content-Disposition']) headers.set(name, 'x')
+  for (const name of [
+    'Content-Type',
+    'Location',
+    'ETag',
+    'Last-Modified',
+    'Expires',
+    'Content-Language',
+    'Content-Disposition',
+  ])
+    headers.set(name, 'x')
   headers.set('Cache-Control', 'max-age=60')
   ctx.contents.main = ['discarded']
   throw error
 }
 
-const teapot = actionError([['status', 418], ['code', 7], ['message', 'Tea'], ['info', ['a']], ['extra', true]])
+const teapot = actionError([
+  ['status', 418],
+  ['code', 7],
+  ['message', 'Tea'],
+  ['info', ['a']],
+  ['extra', true],
+])
 
 const ROUTES = [
-  route('/custom', null, flow('flows/custom.xml', (ctx) => setHeadersThenFail(ctx, teapot))),
-  route('/internal', null, flow('flows/internal.xml', () => {
-    throw new TypeError('secret detail')
-  })),
-  route('/rf', null, flow('flows/rf.xml', (ctx) => {
-    throw flowExecutionError('flows/rf.xml:3:9', 'template', 'FORG0001: invalid value', ctx.requestId)
-  })),
-  route('/badstatus', null, flow('flows/bad.xml', () => {
-    throw actionError([['status', 700]])
-  })),
-  route('/textstatus', null, flow('flows/text.xml', () => {
-    throw actionError([['status', 'abc']])
-  })),
+  route(
+    '/custom',
+    null,
+    flow('flows/custom.xml', (ctx) => setHeadersThenFail(ctx, teapot)),
+  ),
+  route(
+    '/internal',
+    null,
+    flow('flows/internal.xml', () => {
+      throw new TypeError('secret detail')
+    }),
+  ),
+  route(
+    '/rf',
+    null,
+    flow('flows/rf.xml', (ctx) => {
+      throw flowExecutionError('flows/rf.xml:3:9', 'template', 'FORG0001: invalid value', ctx.requestId)
+    }),
+  ),
+  route(
+    '/badstatus',
+    null,
+    flow('flows/bad.xml', () => {
+      throw actionError([['status', 700]])
+    }),
+  ),
+  route(
+    '/textstatus',
+    null,
+    flow('flows/text.xml', () => {
+      throw actionError([['status', 'abc']])
+    }),
+  ),
   route('/get-only', [['GET', flow('flows/g.xml', () => {})]]),
-  route('/badheader', null, flow('flows/h.xml', (ctx) => {
-    ctx.response.headers.set('X-Bad', 'line\r\nInjected: 1')
-    ctx.contents.main = ['never sent']
-  })),
+  route(
+    '/badheader',
+    null,
+    flow('flows/h.xml', (ctx) => {
+      ctx.response.headers.set('X-Bad', 'line\r\nInjected: 1')
+      ctx.contents.main = ['never sent']
+    }),
+  ),
 ]
 
 let plain: TestGateway
@@ -58,12 +98,19 @@ describe('X15 the system error document', () => {
     expect(reply.status).toBe(418)
     const id = reply.json().error.requestID
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/)
-    expect(reply.text).toBe(`{"error":{"status":418,"code":7,"message":"Tea","info":["a"],"requestID":"${id}","extra":true}}`)
+    expect(reply.text).toBe(
+      `{"error":{"status":418,"code":7,"message":"Tea","info":["a"],"requestID":"${id}","extra":true}}`,
+    )
   })
 
   it('X15 headers: flow headers kept except the dropped ones; JSON type and no-store replace flow values', async () => {
     const reply = await ask(plain.port, { path: '/custom' })
-    expect(reply.headers).toMatchObject({ 'x-keep': 'kept', 'content-type': 'application/json', 'cache-control': 'no-store', server: 'svc-gateway' })
+    expect(reply.headers).toMatchObject({
+      'x-keep': 'kept',
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      server: 'svc-gateway',
+    })
     for (const dropped of ['location', 'etag', 'last-modified', 'expires', 'content-language', 'content-disposition']) {
       expect(reply.headers[dropped]).toBeUndefined()
     }
@@ -85,7 +132,10 @@ describe('X15 the system error document', () => {
     expect(raw.endsWith('\r\n\r\n')).toBe(true)
   })
 
-  it.each([['/badstatus', 'invalid number'], ['/textstatus', 'text']])('X14 %s status (%s) is sent as 500, the document keeps it', async (path) => {
+  it.each([
+    ['/badstatus', 'invalid number'],
+    ['/textstatus', 'text'],
+  ])('X14 %s status (%s) is sent as 500, the document keeps it', async (path) => {
     const reply = await ask(plain.port, { path })
     expect(reply.status).toBe(500)
     expect(reply.json().error).toHaveProperty('status')
@@ -97,7 +147,17 @@ describe('alerts and internal errors', () => {
     const reply = await ask(plain.port, { path: '/custom' })
     const id = reply.json().error.requestID
     const alert = await plain.waitForLog('svc_alert', (l) => l['requestID'] === id)
-    expect(Object.keys(alert)).toEqual(['timestamp', 'type', 'requestID', 'topic', 'message', 'code', 'status', 'info', 'raised'])
+    expect(Object.keys(alert)).toEqual([
+      'timestamp',
+      'type',
+      'requestID',
+      'topic',
+      'message',
+      'code',
+      'status',
+      'info',
+      'raised',
+    ])
     expect(alert).toMatchObject({ topic: 'error', message: 'Tea', code: 7, status: 418, info: ['a'], raised: true })
   })
 
@@ -154,7 +214,10 @@ describe('the error flow', () => {
     // EF8 an error inside the error flow
     fails(ctx) {
       ctx.response.headers.set('X-From-Error-Flow', '1')
-      throw actionError([['status', 502], ['code', 99]])
+      throw actionError([
+        ['status', 502],
+        ['code', 99],
+      ])
     },
     error(ctx) {
       ctx.contents.main = ctx.vars.get('error')
@@ -168,14 +231,22 @@ describe('the error flow', () => {
       ERROR_FLOWS[mode]!(ctx)
     })
     const routes = [
-      route('/fail', null, flow('flows/fail.xml', (ctx) => {
-        ctx.vars.set('handlerVar', ['v1'])
-        ctx.response.headers.set('Location', '/dropped')
-        ctx.response.headers.set('X-Before', 'kept')
-        throw actionError([['status', 409]])
-      })),
+      route(
+        '/fail',
+        null,
+        flow('flows/fail.xml', (ctx) => {
+          ctx.vars.set('handlerVar', ['v1'])
+          ctx.response.headers.set('Location', '/dropped')
+          ctx.response.headers.set('X-Before', 'kept')
+          throw actionError([['status', 409]])
+        }),
+      ),
       route('/m', [['GET', flow('flows/m.xml', () => {})]]),
-      route('/malformed', null, flow('flows/never.xml', () => {})),
+      route(
+        '/malformed',
+        null,
+        flow('flows/never.xml', () => {}),
+      ),
     ]
     gw = await startTestGateway(makeApp({ routes, errorFlow }), { SVC_MAX_BODY_SIZE: '4' })
   })

@@ -3,12 +3,13 @@
  * functions), an in-process gateway on 127.0.0.1 port 0 with its log lines captured, and two HTTP
  * clients: node:http for ordinary requests, a raw socket for bytes node's client would refuse to send.
  */
-import { connect } from 'node:net'
 import { request } from 'node:http'
+import { connect } from 'node:net'
+
 import type { CompiledApp } from '../../../../runtime/app.js'
-import type { FlowHandler } from '../../../../runtime/context/handler.js'
-import { BREAK, CONTINUE, type Completion } from '../../../../runtime/context/completion.js'
+import { BREAK, type Completion, CONTINUE } from '../../../../runtime/context/completion.js'
 import type { FlowContext } from '../../../../runtime/context/flow-context.js'
+import type { FlowHandler } from '../../../../runtime/context/handler.js'
 import { createRouteTable, flowHandler, type RouteSpec } from '../../../../runtime/router/index.js'
 import type { RouteSegmentSpec } from '../../../../runtime/router/types.js'
 import { createGateway, type Gateway } from '../../../../runtime/server/index.js'
@@ -16,7 +17,10 @@ import { createGateway, type Gateway } from '../../../../runtime/server/index.js
 export { BREAK, CONTINUE }
 
 /** A flow handler from a function; returning nothing means CONTINUE. */
-export function flow(file: string, body: (ctx: FlowContext) => void | Completion | Promise<void | Completion>): FlowHandler {
+export function flow(
+  file: string,
+  body: (ctx: FlowContext) => void | Completion | Promise<void | Completion>,
+): FlowHandler {
   return flowHandler(file, async (ctx) => (await body(ctx)) ?? CONTINUE)
 }
 
@@ -26,11 +30,20 @@ export const DUMP_REQUEST = flow('flows/dump.xml', (ctx) => {
 })
 
 /** A route spec from a definition path pattern; operations as `[METHOD, handler]`, or null (P4). */
-export function route(pattern: string, operations: [string, FlowHandler | null][] | null, handler: FlowHandler | null = null): RouteSpec {
+export function route(
+  pattern: string,
+  operations: [string, FlowHandler | null][] | null,
+  handler: FlowHandler | null = null,
+): RouteSpec {
   const wildcard = pattern.endsWith('/**')
   const stem = wildcard ? pattern.slice(0, -3) : pattern
   const segments: RouteSegmentSpec[] =
-    stem === '' ? [] : stem.slice(1).split('/').map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : s))
+    stem === ''
+      ? []
+      : stem
+          .slice(1)
+          .split('/')
+          .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : s))
   return { pattern, segments, wildcard, operations, handler }
 }
 
@@ -117,26 +130,39 @@ export interface Ask {
 
 export function ask(port: number, options: Ask = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', agent: false, setHost: true }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const body = Buffer.concat(chunks)
-        resolve({
-          status: res.statusCode ?? 0,
-          statusMessage: res.statusMessage ?? '',
-          headers: res.headers,
-          rawHeaders: res.rawHeaders,
-          body,
-          text: body.toString('utf8'),
-          json: () => JSON.parse(body.toString('utf8')),
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        agent: false,
+        setHost: true,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks)
+          resolve({
+            status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? '',
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body,
+            text: body.toString('utf8'),
+            json: () => JSON.parse(body.toString('utf8')),
+          })
         })
-      })
-      res.on('error', reject)
-    })
+        res.on('error', reject)
+      },
+    )
     for (const [name, value] of options.headers ?? []) {
       const earlier = outgoing.getHeader(name)
-      outgoing.setHeader(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [String(earlier)]), value])
+      outgoing.setHeader(
+        name,
+        earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [String(earlier)]), value],
+      )
     }
     outgoing.on('error', reject)
     outgoing.end(options.body)
@@ -144,7 +170,11 @@ export function ask(port: number, options: Ask = {}): Promise<Reply> {
 }
 
 /** Sends raw bytes and collects everything until the server closes the connection. */
-export function rawExchange(port: number, bytes: string | Buffer, options: { endAfterWrite?: boolean } = {}): Promise<string> {
+export function rawExchange(
+  port: number,
+  bytes: string | Buffer,
+  options: { endAfterWrite?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []

@@ -3,11 +3,22 @@
  * and Connection: close, no access log line, and the process keeps serving.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { ask, flow, makeApp, parseRaw, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
 
 let gw: TestGateway
 beforeAll(async () => {
-  gw = await startTestGateway(makeApp({ routes: [route('/ok', null, flow('flows/ok.xml', (ctx) => void (ctx.contents.main = ['ok'])))] }))
+  gw = await startTestGateway(
+    makeApp({
+      routes: [
+        route(
+          '/ok',
+          null,
+          flow('flows/ok.xml', (ctx) => void (ctx.contents.main = ['ok'])),
+        ),
+      ],
+    }),
+  )
 })
 afterAll(() => gw.close())
 
@@ -17,8 +28,16 @@ const BAD: [string, string, string][] = [
   ['header line without colon', 'GET /ok HTTP/1.1\r\nHost: h\r\nBroken header\r\n\r\n', '400 Bad Request'],
   ['control character in the target', 'GET /o\x01k HTTP/1.1\r\nHost: h\r\n\r\n', '400 Bad Request'],
   ['invalid HTTP version', 'GET /ok HTTP/9.x\r\nHost: h\r\n\r\n', '400 Bad Request'],
-  ['both Content-Length and chunked', 'POST /ok HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', '400 Bad Request'],
-  ['header section over 16 KiB', `GET /ok HTTP/1.1\r\nHost: h\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`, '431 Request Header Fields Too Large'],
+  [
+    'both Content-Length and chunked',
+    'POST /ok HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    '400 Bad Request',
+  ],
+  [
+    'header section over 16 KiB',
+    `GET /ok HTTP/1.1\r\nHost: h\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+    '431 Request Header Fields Too Large',
+  ],
 ]
 
 describe('PL19', () => {

@@ -5,6 +5,7 @@
  * and variables shared with other runs (svc-test, operations.md TS6) are left alone.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { FlowContext, type GatewayServices } from '../../../../runtime/context/flow-context.js'
 import { VariableStore } from '../../../../runtime/context/variables.js'
 import { Content } from '../../../../runtime/values/content.js'

@@ -3,12 +3,13 @@
  * decoding (R1, R5), host/port/url (R9) and request ids (LG2).
  */
 import { describe, expect, it } from 'vitest'
+
 import { parseCookies } from '../../../../runtime/http/cookies.js'
 import { decodeFormComponent, parseFormEncoded } from '../../../../runtime/http/form-decoding.js'
-import { RequestIdSource } from '../../../../runtime/server/request-id.js'
-import { collectHeaders } from '../../../../runtime/server/request-headers.js'
-import { resolveOrigin } from '../../../../runtime/server/request-origin.js'
 import { parseRequestTarget } from '../../../../runtime/http/request-target.js'
+import { collectHeaders } from '../../../../runtime/server/request-headers.js'
+import { RequestIdSource } from '../../../../runtime/server/request-id.js'
+import { resolveOrigin } from '../../../../runtime/server/request-origin.js'
 
 /** One character per byte, as node hands over the wire. */
 const wire = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
@@ -43,10 +44,31 @@ const FORMS: [string, string, [string, string][]][] = [
   ['R6 invalid escape kept literally', 'a=%zz%4', [['a', '%zz%4']]],
   ['R6 invalid UTF-8 becomes U+FFFD', 'a=%FF', [['a', '\uFFFD']]],
   ['R6 flag without value', 'flag', [['flag', '']]],
-  ['R6 duplicates are kept in order for the caller', 'tag=a&tag=b', [['tag', 'a'], ['tag', 'b']]],
-  ['R6 empty pairs are skipped', 'a=1&&b=2&', [['a', '1'], ['b', '2']]],
+  [
+    'R6 duplicates are kept in order for the caller',
+    'tag=a&tag=b',
+    [
+      ['tag', 'a'],
+      ['tag', 'b'],
+    ],
+  ],
+  [
+    'R6 empty pairs are skipped',
+    'a=1&&b=2&',
+    [
+      ['a', '1'],
+      ['b', '2'],
+    ],
+  ],
   ['R6 value holds =', 'a=b=c', [['a', 'b=c']]],
-  ['R6 names are literal', 'a[]=1&a.b=2', [['a[]', '1'], ['a.b', '2']]],
+  [
+    'R6 names are literal',
+    'a[]=1&a.b=2',
+    [
+      ['a[]', '1'],
+      ['a.b', '2'],
+    ],
+  ],
 ]
 
 describe('form decoding', () => {
@@ -55,12 +77,26 @@ describe('form decoding', () => {
 })
 
 const COOKIES: [string, string, [string, string][]][] = [
-  ['R7 pairs and trimming', ' a = 1 ;b=2', [['a', '1'], ['b', '2']]],
+  [
+    'R7 pairs and trimming',
+    ' a = 1 ;b=2',
+    [
+      ['a', '1'],
+      ['b', '2'],
+    ],
+  ],
   ['R7 quoted value unwrapped', 'a="x y"', [['a', 'x y']]],
   ['R7 split at the first =', 'a=b=c', [['a', 'b=c']]],
   ['R7 first occurrence wins', 'a=1; a=2', [['a', '1']]],
   ['R7 no percent-decoding', 'a=%41', [['a', '%41']]],
-  ['decided: pair without = has an empty value', 'a; b=1;;', [['a', ''], ['b', '1']]],
+  [
+    'decided: pair without = has an empty value',
+    'a; b=1;;',
+    [
+      ['a', ''],
+      ['b', '1'],
+    ],
+  ],
 ]
 
 describe('cookies', () => {
@@ -85,13 +121,33 @@ describe('headers', () => {
 })
 
 const ORIGINS: [string, Record<string, string>, boolean, unknown][] = [
-  ['R9 host lower-cased, port from Host', { host: 'Shop.Example:8080' }, false, { host: 'shop.example', port: 8080, url: 'http://Shop.Example:8080/p?q=1' }],
-  ['R9 port 80 when absent', { host: 'a.example' }, false, { host: 'a.example', port: 80, url: 'http://a.example/p?q=1' }],
+  [
+    'R9 host lower-cased, port from Host',
+    { host: 'Shop.Example:8080' },
+    false,
+    { host: 'shop.example', port: 8080, url: 'http://Shop.Example:8080/p?q=1' },
+  ],
+  [
+    'R9 port 80 when absent',
+    { host: 'a.example' },
+    false,
+    { host: 'a.example', port: 80, url: 'http://a.example/p?q=1' },
+  ],
   ['R9 port 80 when not a number', { host: 'a.example:x' }, false, { host: 'a.example', port: 80 }],
   ['R9 port 80 when out of range', { host: 'a.example:70000' }, false, { host: 'a.example', port: 80 }],
   ['R9 IPv6 keeps brackets', { host: '[::1]:9' }, false, { host: '[::1]', port: 9 }],
-  ['R9 forwarded headers ignored without trust', { host: 'a', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'b' }, false, { host: 'a', port: 80, url: 'http://a/p?q=1' }],
-  ['R9 forwarded headers with SVC_TRUST_PROXY', { host: 'a', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'B.example, c' }, true, { host: 'b.example', port: 443, url: 'https://B.example/p?q=1' }],
+  [
+    'R9 forwarded headers ignored without trust',
+    { host: 'a', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'b' },
+    false,
+    { host: 'a', port: 80, url: 'http://a/p?q=1' },
+  ],
+  [
+    'R9 forwarded headers with SVC_TRUST_PROXY',
+    { host: 'a', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'B.example, c' },
+    true,
+    { host: 'b.example', port: 443, url: 'https://B.example/p?q=1' },
+  ],
   ['R9 no Host: the listening address', {}, false, { host: '10.0.0.1', port: 8081, url: 'http://10.0.0.1:8081/p?q=1' }],
 ]
 
@@ -109,12 +165,26 @@ describe('host, port, url', () => {
   })
 
   it('R9 no Host on port 80 leaves the port out of url', () => {
-    const origin = resolveOrigin({ targetAuthority: null, headers: new Map(), trustProxy: false, local: { localAddress: '::1', localPort: 80 }, path: '/', query: null })
+    const origin = resolveOrigin({
+      targetAuthority: null,
+      headers: new Map(),
+      trustProxy: false,
+      local: { localAddress: '::1', localPort: 80 },
+      path: '/',
+      query: null,
+    })
     expect(origin).toEqual({ host: '[::1]', port: 80, url: 'http://[::1]/' })
   })
 
   it('P16 the absolute-form authority replaces Host', () => {
-    const origin = resolveOrigin({ targetAuthority: 'x.example:81', headers: new Map([['host', 'y']]), trustProxy: false, local: {}, path: '/', query: null })
+    const origin = resolveOrigin({
+      targetAuthority: 'x.example:81',
+      headers: new Map([['host', 'y']]),
+      trustProxy: false,
+      local: {},
+      path: '/',
+      query: null,
+    })
     expect(origin).toEqual({ host: 'x.example', port: 81, url: 'http://x.example:81/' })
   })
 })
@@ -129,7 +199,9 @@ describe('request ids', () => {
   })
 
   it('LG2 uuid4: lower-case RFC 4122 version 4', () => {
-    expect(new RequestIdSource('uuid4', false).next(undefined)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new RequestIdSource('uuid4', false).next(undefined)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
   })
 
   const TRUSTED: [string, boolean, string, boolean][] = [

@@ -3,7 +3,18 @@
  * (F-VAR-14), `$body` (F-VAR-13) and `$request/post` (PL18).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ask, DUMP_REQUEST, flow, makeApp, parseRaw, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
+
+import {
+  ask,
+  DUMP_REQUEST,
+  flow,
+  makeApp,
+  parseRaw,
+  rawExchange,
+  route,
+  startTestGateway,
+  type TestGateway,
+} from './helpers.js'
 
 const DUMP_VARS = flow('flows/vars.xml', (ctx) => {
   ctx.contents.main = [...ctx.vars.get('server'), ...ctx.vars.get('env')]
@@ -49,8 +60,30 @@ async function rawRequest(port: number, lines: string[], body = ''): Promise<any
 describe('$request members', () => {
   it('R4 all members in table order; R11 query present only with a query', async () => {
     const request = (await ask(gw.port, { path: '/api/foo/qux?x=1', headers: [['Cookie', 'c=1']] })).json()
-    expect(Object.keys(request)).toEqual(['method', 'purpose', 'debug', 'host', 'port', 'id', 'url', 'path', 'query', 'headers', 'get', 'cookies', 'params', 'endpoint'])
-    expect(request).toMatchObject({ method: 'GET', purpose: 'main', debug: '', host: '127.0.0.1', port: gw.port, query: 'x=1' })
+    expect(Object.keys(request)).toEqual([
+      'method',
+      'purpose',
+      'debug',
+      'host',
+      'port',
+      'id',
+      'url',
+      'path',
+      'query',
+      'headers',
+      'get',
+      'cookies',
+      'params',
+      'endpoint',
+    ])
+    expect(request).toMatchObject({
+      method: 'GET',
+      purpose: 'main',
+      debug: '',
+      host: '127.0.0.1',
+      port: gw.port,
+      query: 'x=1',
+    })
   })
 
   it('R11 no query, no cookies: both absent, get is an empty object', async () => {
@@ -88,7 +121,13 @@ describe('$request members', () => {
 
   it('R5 header bytes: UTF-8 when valid, else ISO-8859-1', async () => {
     const utf8 = Buffer.from('grüße', 'utf8').toString('latin1')
-    const request = await rawRequest(gw.port, ['GET /api/x HTTP/1.1', 'Host: h', `X-U: ${utf8}`, 'X-L: gr\xfc\xdfe', 'Connection: close'])
+    const request = await rawRequest(gw.port, [
+      'GET /api/x HTTP/1.1',
+      'Host: h',
+      `X-U: ${utf8}`,
+      'X-L: gr\xfc\xdfe',
+      'Connection: close',
+    ])
     expect(request.headers['x-u']).toBe('grüße')
     expect(request.headers['x-l']).toBe('grüße')
   })
@@ -101,7 +140,9 @@ describe('$request members', () => {
   })
 
   it('R7 cookies parsed from the joined header', async () => {
-    const request = (await ask(gw.port, { path: '/api/x', headers: [['Cookie', ' a = 1 ; a=2; q="x y"; raw=%41']] })).json()
+    const request = (
+      await ask(gw.port, { path: '/api/x', headers: [['Cookie', ' a = 1 ; a=2; q="x y"; raw=%41']] })
+    ).json()
     expect(request.cookies).toEqual({ a: '1', q: 'x y', raw: '%41' })
   })
 
@@ -116,8 +157,19 @@ describe('$request members', () => {
   })
 
   it('P16 absolute form: path and query from the target, authority replaces Host', async () => {
-    const request = await rawRequest(gw.port, ['GET http://X.example:81/api/foo/qux?a=1 HTTP/1.1', 'Host: ignored', 'Connection: close'])
-    expect(request).toMatchObject({ host: 'x.example', port: 81, path: '/api/foo/qux', query: 'a=1', url: 'http://X.example:81/api/foo/qux?a=1', endpoint: '/api/foo/qux' })
+    const request = await rawRequest(gw.port, [
+      'GET http://X.example:81/api/foo/qux?a=1 HTTP/1.1',
+      'Host: ignored',
+      'Connection: close',
+    ])
+    expect(request).toMatchObject({
+      host: 'x.example',
+      port: 81,
+      path: '/api/foo/qux',
+      query: 'a=1',
+      url: 'http://X.example:81/api/foo/qux?a=1',
+      endpoint: '/api/foo/qux',
+    })
   })
 
   it('LG2 $request/id equals the access log requestID; a trusted X-Request-ID is used', async () => {
@@ -159,7 +211,16 @@ describe('$server, $env, $body, post', () => {
     expect(Object.keys(server)).toEqual(['role', 'name', 'version', 'revision', 'hostname', 'started'])
     expect(server).toMatchObject({ role: 'staging', name: 'svc-gateway', version: '1.2.3', revision: 'abc123def456' })
     expect(server.started).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/)
-    expect(Object.keys(env)).toEqual(['ALPHA', 'HOST', 'PORT', 'SVC_SERVER_ROLE', 'SVC_TRUST_REQUEST_ID', 'ZED', '_U', 'not xml'])
+    expect(Object.keys(env)).toEqual([
+      'ALPHA',
+      'HOST',
+      'PORT',
+      'SVC_SERVER_ROLE',
+      'SVC_TRUST_REQUEST_ID',
+      'ZED',
+      '_U',
+      'not xml',
+    ])
     expect(env['not xml']).toBe('x')
   })
 
@@ -171,7 +232,12 @@ describe('$server, $env, $body, post', () => {
   })
 
   it('F-VAR-13 $body keeps the bytes and media type of the request', async () => {
-    const reply = await ask(gw.port, { method: 'POST', path: '/api/body', headers: [['Content-Type', 'application/json']], body: '{"a": 1.50}' })
+    const reply = await ask(gw.port, {
+      method: 'POST',
+      path: '/api/body',
+      headers: [['Content-Type', 'application/json']],
+      body: '{"a": 1.50}',
+    })
     expect(reply.headers['content-type']).toBe('application/json')
     expect(reply.text).toBe('{"a": 1.50}')
   })
@@ -183,8 +249,30 @@ describe('$server, $env, $body, post', () => {
   })
 
   it('PL18 post from a urlencoded body (R6 rules)', async () => {
-    const request = (await ask(gw.port, { method: 'POST', path: '/api/x?q=1', headers: [['Content-Type', 'application/x-www-form-urlencoded; charset=utf-8']], body: 'a=1&b=%C3%A4+&a=2' })).json()
-    expect(Object.keys(request)).toEqual(['method', 'purpose', 'debug', 'host', 'port', 'id', 'url', 'path', 'query', 'headers', 'get', 'post', 'params', 'endpoint'])
+    const request = (
+      await ask(gw.port, {
+        method: 'POST',
+        path: '/api/x?q=1',
+        headers: [['Content-Type', 'application/x-www-form-urlencoded; charset=utf-8']],
+        body: 'a=1&b=%C3%A4+&a=2',
+      })
+    ).json()
+    expect(Object.keys(request)).toEqual([
+      'method',
+      'purpose',
+      'debug',
+      'host',
+      'port',
+      'id',
+      'url',
+      'path',
+      'query',
+      'headers',
+      'get',
+      'post',
+      'params',
+      'endpoint',
+    ])
     expect(request.post).toEqual({ a: '2', b: 'ä ' })
   })
 
@@ -206,12 +294,21 @@ describe('$server, $env, $body, post', () => {
       '--XyZ--',
       '',
     ].join('\r\n')
-    const request = (await ask(gw.port, { method: 'POST', path: '/api/x', headers: [['Content-Type', 'multipart/form-data; boundary=XyZ']], body })).json()
+    const request = (
+      await ask(gw.port, {
+        method: 'POST',
+        path: '/api/x',
+        headers: [['Content-Type', 'multipart/form-data; boundary=XyZ']],
+        body,
+      })
+    ).json()
     expect(request.post).toEqual({ title: 'Grüße', n: 'line1\r\nline2' })
   })
 
   it('section 10: post absent for other media types', async () => {
-    const request = (await ask(gw.port, { method: 'POST', path: '/api/x', headers: [['Content-Type', 'text/plain']], body: 'a=1' })).json()
+    const request = (
+      await ask(gw.port, { method: 'POST', path: '/api/x', headers: [['Content-Type', 'text/plain']], body: 'a=1' })
+    ).json()
     expect(request).not.toHaveProperty('post')
   })
 })

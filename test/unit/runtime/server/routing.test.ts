@@ -4,6 +4,7 @@
  * CONTINUE and BREAK), EF2/X16 (which errors run the error flow).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import type { FlowContext } from '../../../../runtime/context/flow-context.js'
 import { ask, BREAK, flow, makeApp, route, startTestGateway, type TestGateway } from './helpers.js'
 
@@ -11,7 +12,9 @@ function text(ctx: FlowContext, value: string): void {
   ctx.contents.main = [value]
 }
 
-const HANDLER = flow('flows/handler.xml', (ctx) => text(ctx, `handler saw init=${String(ctx.vars.get('fromInit')[0] ?? '')}`))
+const HANDLER = flow('flows/handler.xml', (ctx) =>
+  text(ctx, `handler saw init=${String(ctx.vars.get('fromInit')[0] ?? '')}`),
+)
 const INIT = flow('flows/init.xml', (ctx) => {
   ctx.vars.set('fromInit', ['yes'])
   ctx.response.headers.set('X-Init', '1')
@@ -34,13 +37,20 @@ let plain: TestGateway
 let full: TestGateway
 beforeAll(async () => {
   const routes = [
-    route('/cart', [['GET', HANDLER], ['DELETE', HANDLER], ['POST', HANDLER], ['PATCH', HANDLER]]),
+    route('/cart', [
+      ['GET', HANDLER],
+      ['DELETE', HANDLER],
+      ['POST', HANDLER],
+      ['PATCH', HANDLER],
+    ]),
     route('/any', null, HANDLER),
     route('/nohandler', [['GET', null]]),
     route('/bare', null, null),
   ]
   plain = await startTestGateway(makeApp({ basePath: '/shop', routes }))
-  full = await startTestGateway(makeApp({ basePath: '/shop', routes, initFlow: INIT, errorFlow: ERROR, defaultFlow: DEFAULT }))
+  full = await startTestGateway(
+    makeApp({ basePath: '/shop', routes, initFlow: INIT, errorFlow: ERROR, defaultFlow: DEFAULT }),
+  )
 })
 afterAll(async () => {
   await plain.close()
@@ -54,7 +64,11 @@ describe('non-API requests', () => {
     expect(reply.status).toBe(405)
     expect(reply.rawHeaders).toContain('Allow')
     expect(reply.headers['allow']).toBe('')
-    expect(reply.json().error).toMatchObject({ code: 3210, status: 405, info: [`Path ${path} is outside the API base path /shop`] })
+    expect(reply.json().error).toMatchObject({
+      code: 3210,
+      status: 405,
+      info: [`Path ${path} is outside the API base path /shop`],
+    })
   })
 
   it('X16 the 405 for a non-API request never runs the error flow', async () => {
@@ -72,7 +86,9 @@ describe('non-API requests', () => {
   })
 
   it('X16 an error in the default flow runs the error flow', async () => {
-    const gw = await startTestGateway(makeApp({ basePath: '/shop', routes: [], errorFlow: ERROR, defaultFlow: FAILING_DEFAULT }))
+    const gw = await startTestGateway(
+      makeApp({ basePath: '/shop', routes: [], errorFlow: ERROR, defaultFlow: FAILING_DEFAULT }),
+    )
     const reply = await ask(gw.port, { path: '/x' })
     await gw.close()
     expect(reply.status).toBe(500)
@@ -85,7 +101,11 @@ describe('API routing and methods', () => {
   it('P18 no route: 404 / 3208 with the path in info', async () => {
     const reply = await ask(plain.port, { path: '/shop/nope?x=1' })
     expect(reply.status).toBe(404)
-    expect(reply.json().error).toMatchObject({ message: 'Path Not Found', code: 3208, info: ['Path /shop/nope not found.'] })
+    expect(reply.json().error).toMatchObject({
+      message: 'Path Not Found',
+      code: 3208,
+      info: ['Path /shop/nope not found.'],
+    })
   })
 
   it('EF2 3208 runs the error flow, which sees $error', async () => {
@@ -99,7 +119,9 @@ describe('API routing and methods', () => {
     const reply = await ask(plain.port, { method: 'PUT', path: '/shop/cart' })
     expect(reply.status).toBe(405)
     expect(reply.headers['allow']).toBe('GET, POST, DELETE, PATCH')
-    expect(reply.json().error.info).toEqual(['Method PUT not allowed for /shop/cart; allowed: GET, POST, DELETE, PATCH'])
+    expect(reply.json().error.info).toEqual([
+      'Method PUT not allowed for /shop/cart; allowed: GET, POST, DELETE, PATCH',
+    ])
   })
 
   it('MA3 HEAD is not implied by GET; OPTIONS by nothing', async () => {
@@ -123,7 +145,11 @@ describe('API routing and methods', () => {
     const reply = await ask(plain.port, { path: '/shop/nohandler' })
     expect(reply.status).toBe(404)
     const error = reply.json().error
-    expect(error).toMatchObject({ message: 'No Flow Found', code: 3209, info: ['No flow found for GET /shop/nohandler'] })
+    expect(error).toMatchObject({
+      message: 'No Flow Found',
+      code: 3209,
+      info: ['No flow found for GET /shop/nohandler'],
+    })
     const alert = await plain.waitForLog('svc_alert', (l) => l['requestID'] === error.requestID)
     expect(alert).toMatchObject({ topic: 'routing', code: 3209, status: 404, raised: true })
   })

@@ -4,10 +4,11 @@
  */
 import { Document } from 'slimdom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import type { FlowContext } from '../../../../runtime/context/flow-context.js'
 import { oxnRoot, parseJson } from '../../../../runtime/oxn/index.js'
 import { Content } from '../../../../runtime/values/content.js'
-import { XPathMap, type Sequence } from '../../../../runtime/values/item.js'
+import { type Sequence, XPathMap } from '../../../../runtime/values/item.js'
 import { ask, flow, makeApp, parseRaw, rawExchange, route, startTestGateway, type TestGateway } from './helpers.js'
 
 const xml = new Document()
@@ -22,10 +23,30 @@ const BODIES: [string, () => Sequence | undefined, string | null, string][] = [
   ['number: T-OUT-4 JSON', () => [1e21], 'application/json', '1e+21'],
   ['NaN: null', () => [NaN], 'application/json', 'null'],
   ['boolean', () => [false], 'application/json', 'false'],
-  ['content: bytes unchanged, its media type', () => [new Content(Buffer.from('{ "a" : 1.0 }'), 'application/vnd.x+json')], 'application/vnd.x+json', '{ "a" : 1.0 }'],
-  ['content without media type: octet-stream', () => [new Content(Buffer.from([1, 2]), null)], 'application/octet-stream', '\u0001\u0002'],
-  ['OXN element: compact JSON', () => [oxnRoot(parseJson('{"a": [1.50, "x"], "b": null}'))], 'application/json', '{"a":[1.50,"x"],"b":null}'],
-  ['several OXN nodes: array', () => [oxnRoot(parseJson('1')), oxnRoot(parseJson('{"z":true}'))], 'application/json', '[1,{"z":true}]'],
+  [
+    'content: bytes unchanged, its media type',
+    () => [new Content(Buffer.from('{ "a" : 1.0 }'), 'application/vnd.x+json')],
+    'application/vnd.x+json',
+    '{ "a" : 1.0 }',
+  ],
+  [
+    'content without media type: octet-stream',
+    () => [new Content(Buffer.from([1, 2]), null)],
+    'application/octet-stream',
+    '\u0001\u0002',
+  ],
+  [
+    'OXN element: compact JSON',
+    () => [oxnRoot(parseJson('{"a": [1.50, "x"], "b": null}'))],
+    'application/json',
+    '{"a":[1.50,"x"],"b":null}',
+  ],
+  [
+    'several OXN nodes: array',
+    () => [oxnRoot(parseJson('1')), oxnRoot(parseJson('{"z":true}'))],
+    'application/json',
+    '[1,{"z":true}]',
+  ],
   ['XML node: serialization', () => [element as never], 'application/xml', '<order id="7">a&lt;b</order>'],
   ['map: JSON', () => [new XPathMap(new Map([['k', ['v']]]))], 'application/json', '{"k":"v"}'],
   ['T-OUT-3 mixed sequence: first item', () => ['first', 2, oxnRoot(parseJson('3'))], 'text/plain', 'first'],
@@ -41,24 +62,37 @@ let gw: TestGateway
 beforeAll(async () => {
   const routes = BODIES.map(([, value], i) => route(`/body/${i}`, null, flow(`flows/b${i}.xml`, setBody(value))))
   routes.push(
-    route('/precedence', null, flow('flows/p.xml', (ctx) => {
-      const h = ctx.request!.headers
-      ctx.contents.main = [7]
-      if (h.has('x-explicit')) ctx.response.explicitMime = h.get('x-explicit')
-      if (h.has('x-header')) ctx.response.headers.set('Content-Type', h.get('x-header')!)
-      if (h.has('x-default')) ctx.response.defaultMime = h.get('x-default')
-    })),
-    route('/owned', null, flow('flows/o.xml', (ctx) => {
-      for (const name of ['Server', 'Date', 'Content-Length', 'Transfer-Encoding', 'Connection']) ctx.response.headers.set(name, 'flow')
-      ctx.response.headers.append('Set-Cookie', 'a=1')
-      ctx.response.headers.append('Set-Cookie', 'b=2')
-      ctx.response.headers.set('X-Custom', 'v')
-      ctx.contents.main = ['€']
-    })),
-    route('/status/{code}', null, flow('flows/s.xml', (ctx) => {
-      ctx.response.status = Number(ctx.request!.params[0]![1])
-      ctx.contents.main = ['body']
-    })),
+    route(
+      '/precedence',
+      null,
+      flow('flows/p.xml', (ctx) => {
+        const h = ctx.request!.headers
+        ctx.contents.main = [7]
+        if (h.has('x-explicit')) ctx.response.explicitMime = h.get('x-explicit')
+        if (h.has('x-header')) ctx.response.headers.set('Content-Type', h.get('x-header')!)
+        if (h.has('x-default')) ctx.response.defaultMime = h.get('x-default')
+      }),
+    ),
+    route(
+      '/owned',
+      null,
+      flow('flows/o.xml', (ctx) => {
+        for (const name of ['Server', 'Date', 'Content-Length', 'Transfer-Encoding', 'Connection'])
+          ctx.response.headers.set(name, 'flow')
+        ctx.response.headers.append('Set-Cookie', 'a=1')
+        ctx.response.headers.append('Set-Cookie', 'b=2')
+        ctx.response.headers.set('X-Custom', 'v')
+        ctx.contents.main = ['€']
+      }),
+    ),
+    route(
+      '/status/{code}',
+      null,
+      flow('flows/s.xml', (ctx) => {
+        ctx.response.status = Number(ctx.request!.params[0]![1])
+        ctx.contents.main = ['body']
+      }),
+    ),
   )
   gw = await startTestGateway(makeApp({ routes }))
 })
@@ -75,9 +109,31 @@ describe('F-RESP-4 F-RESP-5 bodies', () => {
 })
 
 const PRECEDENCE: [string, [string, string][], string][] = [
-  ['step 1 explicit mime wins', [['X-Explicit', 'a/1'], ['X-Header', 'b/2'], ['X-Default', 'c/3']], 'a/1'],
-  ['decided: blank explicit mime counts as none', [['X-Explicit', ' '], ['X-Header', 'b/2']], 'b/2'],
-  ['step 2 flow-set Content-Type beats the default', [['X-Header', 'b/2'], ['X-Default', 'c/3']], 'b/2'],
+  [
+    'step 1 explicit mime wins',
+    [
+      ['X-Explicit', 'a/1'],
+      ['X-Header', 'b/2'],
+      ['X-Default', 'c/3'],
+    ],
+    'a/1',
+  ],
+  [
+    'decided: blank explicit mime counts as none',
+    [
+      ['X-Explicit', ' '],
+      ['X-Header', 'b/2'],
+    ],
+    'b/2',
+  ],
+  [
+    'step 2 flow-set Content-Type beats the default',
+    [
+      ['X-Header', 'b/2'],
+      ['X-Default', 'c/3'],
+    ],
+    'b/2',
+  ],
   ['step 3 default mime beats the value type', [['X-Default', 'c/3']], 'c/3'],
   ['step 4 media type of the value', [], 'application/json'],
 ]
@@ -97,9 +153,14 @@ describe('F-RESP-3 F-RESP-6 PL17 headers', () => {
     expect(raw.headers).toContainEqual(['Server', 'svc-gateway'])
     expect(raw.headers.find(([n]) => n === 'Date')?.[1]).toMatch(/GMT$/)
     expect(raw.headers).toContainEqual(['Content-Length', '3'])
-    expect(raw.headers.filter(([n]) => n === 'Set-Cookie')).toEqual([['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']])
+    expect(raw.headers.filter(([n]) => n === 'Set-Cookie')).toEqual([
+      ['Set-Cookie', 'a=1'],
+      ['Set-Cookie', 'b=2'],
+    ])
     expect(raw.headers).toContainEqual(['X-Custom', 'v'])
-    expect(names.filter((n) => n === 'server' || n === 'date' || n === 'content-length' || n === 'connection')).toHaveLength(4)
+    expect(
+      names.filter((n) => n === 'server' || n === 'date' || n === 'content-length' || n === 'connection'),
+    ).toHaveLength(4)
     expect(names).not.toContain('transfer-encoding')
     expect(raw.headers.filter(([, v]) => v === 'flow')).toEqual([])
   })

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { ask, flow, makeApp, rawExchange, route, startTestGateway } from './helpers.js'
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -24,11 +26,17 @@ describe('CL10 Gateway.close()', () => {
     const release = deferred()
     const entered = deferred()
     const app = makeApp({
-      routes: [route('/slow', null, flow('flows/slow.xml', async (ctx) => {
-        entered.resolve()
-        await release.promise
-        ctx.contents.main = ['done']
-      }))],
+      routes: [
+        route(
+          '/slow',
+          null,
+          flow('flows/slow.xml', async (ctx) => {
+            entered.resolve()
+            await release.promise
+            ctx.contents.main = ['done']
+          }),
+        ),
+      ],
     })
     const gw = await startTestGateway(app)
     const pending = ask(gw.port, { path: '/slow' })
@@ -43,11 +51,24 @@ describe('CL10 Gateway.close()', () => {
     expect(reply.text).toBe('done')
     expect(reply.headers['connection']).toBe('close')
     await closing
-    expect(gw.logs('svc_system').map((l) => [l['level'], l['message']])).toEqual([['info', 'stopping'], ['info', 'stopped']])
+    expect(gw.logs('svc_system').map((l) => [l['level'], l['message']])).toEqual([
+      ['info', 'stopping'],
+      ['info', 'stopped'],
+    ])
   })
 
   it('closes idle keep-alive connections at once', async () => {
-    const gw = await startTestGateway(makeApp({ routes: [route('/x', null, flow('flows/x.xml', () => {}))] }))
+    const gw = await startTestGateway(
+      makeApp({
+        routes: [
+          route(
+            '/x',
+            null,
+            flow('flows/x.xml', () => {}),
+          ),
+        ],
+      }),
+    )
     // a keep-alive connection that stays open after its response
     const raw = rawExchange(gw.port, 'GET /x HTTP/1.1\r\nHost: h\r\n\r\n')
     await gw.waitForLog('svc_access')
@@ -60,10 +81,16 @@ describe('CL10 Gateway.close()', () => {
   it('aborts requests still running after SVC_SHUTDOWN_TIMEOUT', async () => {
     const entered = deferred()
     const app = makeApp({
-      routes: [route('/hang', null, flow('flows/hang.xml', async (ctx) => {
-        entered.resolve()
-        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()))
-      }))],
+      routes: [
+        route(
+          '/hang',
+          null,
+          flow('flows/hang.xml', async (ctx) => {
+            entered.resolve()
+            await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()))
+          }),
+        ),
+      ],
     })
     const gw = await startTestGateway(app, { SVC_SHUTDOWN_TIMEOUT: '0.2' })
     const pending = ask(gw.port, { path: '/hang' }).then(
@@ -75,7 +102,10 @@ describe('CL10 Gateway.close()', () => {
     await gw.close()
     expect(Date.now() - started).toBeGreaterThanOrEqual(150)
     expect(await pending).toBe('dropped')
-    expect(await gw.waitForLog('svc_access', (l) => l['aborted'] === true)).toMatchObject({ status: 499, path: '/hang' })
+    expect(await gw.waitForLog('svc_access', (l) => l['aborted'] === true)).toMatchObject({
+      status: 499,
+      path: '/hang',
+    })
   })
 })
 
@@ -103,8 +133,18 @@ await startServer(app, { siteRoot: ${JSON.stringify(dir)} })
     )
     entry = join(dir, 'server.mjs')
     // Like compiler/emit/bundle.ts: CommonJS dependencies of the runtime (undici) need `require` in ESM.
-    const banner = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
-    await build({ entryPoints: [source], outfile: entry, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', banner: { js: banner } })
+    const banner =
+      "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
+    await build({
+      entryPoints: [source],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      banner: { js: banner },
+    })
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -116,7 +156,10 @@ await startServer(app, { siteRoot: ${JSON.stringify(dir)} })
   }
 
   function run(env: Record<string, string>): Child {
-    const child = spawn(process.execPath, [entry], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [entry], {
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const lines: Record<string, unknown>[] = []
     const waiters: (() => void)[] = []
     createInterface({ input: child.stderr }).on('line', (line) => {
@@ -138,22 +181,32 @@ await startServer(app, { siteRoot: ${JSON.stringify(dir)} })
     }
   }
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('CL9 LG8 listening line; CL10 %s finishes the running request and exits 0', async (signal) => {
-    const child = run({ PORT: '0', HOST: '127.0.0.1', SVC_SERVER_ROLE: 'qa' })
-    const listening = await child.waitFor((l) => l['message'] === 'listening')
-    expect(listening).toMatchObject({ type: 'svc_system', level: 'info', host: '127.0.0.1', version: '9.9.9', revision: 'rev1', role: 'qa' })
-    const port = listening['port'] as number
-    expect(port).toBeGreaterThan(0)
-    const pending = ask(port, { path: '/slow' })
-    await child.waitFor((l) => l['type'] === 'test_entered')
-    child.kill(signal)
-    const reply = await pending
-    expect([reply.status, reply.text, reply.headers['connection']]).toEqual([200, 'slow done', 'close'])
-    expect(await child.exit).toBe(0)
-    const messages = child.lines.filter((l) => l['type'] === 'svc_system').map((l) => l['message'])
-    expect(messages).toEqual(['listening', 'stopping', 'stopped'])
-    expect(child.lines.filter((l) => l['type'] === 'svc_access')).toHaveLength(1)
-  })
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'CL9 LG8 listening line; CL10 %s finishes the running request and exits 0',
+    async (signal) => {
+      const child = run({ PORT: '0', HOST: '127.0.0.1', SVC_SERVER_ROLE: 'qa' })
+      const listening = await child.waitFor((l) => l['message'] === 'listening')
+      expect(listening).toMatchObject({
+        type: 'svc_system',
+        level: 'info',
+        host: '127.0.0.1',
+        version: '9.9.9',
+        revision: 'rev1',
+        role: 'qa',
+      })
+      const port = listening['port'] as number
+      expect(port).toBeGreaterThan(0)
+      const pending = ask(port, { path: '/slow' })
+      await child.waitFor((l) => l['type'] === 'test_entered')
+      child.kill(signal)
+      const reply = await pending
+      expect([reply.status, reply.text, reply.headers['connection']]).toEqual([200, 'slow done', 'close'])
+      expect(await child.exit).toBe(0)
+      const messages = child.lines.filter((l) => l['type'] === 'svc_system').map((l) => l['message'])
+      expect(messages).toEqual(['listening', 'stopping', 'stopped'])
+      expect(child.lines.filter((l) => l['type'] === 'svc_access')).toHaveLength(1)
+    },
+  )
 
   it('CF3 an invalid value: one svc_system error line naming the variable, exit 1', async () => {
     const child = run({ PORT: '0', HOST: '127.0.0.1', SVC_UID_FORMAT: 'ulid' })

@@ -4,6 +4,7 @@
  * test the same cases. `UPDATE_GOLDEN=1` rewrites the fixture (test/helpers/golden.ts).
  */
 import { it } from 'vitest'
+
 import { expectMatchesFolder } from '../../../helpers/golden.js'
 import { fixtureFiles } from './examples-fixture.js'
 

@@ -5,7 +5,7 @@
  * template's output becomes the response body (F-RESP-4: the text as produced, `text/plain` when it
  * is not valid JSON).
  */
-import { EXAMPLES, ORDER, type Example } from './examples.js'
+import { type Example, EXAMPLES, ORDER } from './examples.js'
 
 /** `T-EX-8 (concat)` -> `t-ex-8-concat` */
 export function slug(id: string): string {
@@ -22,7 +22,12 @@ function escapeXml(text: string): string {
 /** The flow of one example; the template sits on line 3 after the `<template …>` start tag. */
 function flowOf(example: Example): string {
   const input = example.input
-  const prepare = 'xml' in input ? `<eval out="$input">xml-parse($body)</eval>` : 'atomic' in input ? `<eval out="$input">'${input.atomic}'</eval>` : '<!-- input: the request body -->'
+  const prepare =
+    'xml' in input
+      ? `<eval out="$input">xml-parse($body)</eval>`
+      : 'atomic' in input
+        ? `<eval out="$input">'${input.atomic}'</eval>`
+        : '<!-- input: the request body -->'
   const from = 'none' in input ? '' : 'json' in input ? '$body' : '$input'
   return `<flow>\n  ${prepare}\n  <template in="${from}">${escapeXml(example.template)}</template>\n</flow>\n`
 }
@@ -30,7 +35,8 @@ function flowOf(example: Example): string {
 function requestOf(example: Example): Record<string, unknown> {
   const input = example.input
   const path = `/api/templates/${slug(example.id)}`
-  if ('json' in input) return { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: input.json }
+  if ('json' in input)
+    return { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: input.json }
   if ('xml' in input) return { method: 'POST', path, headers: { 'content-type': 'application/xml' }, body: input.xml }
   return { method: 'GET', path }
 }
@@ -49,7 +55,12 @@ function isJson(text: string): boolean {
  * T-EX-39 over HTTP: the RF's error document names the `{{` of the placeholder in the flow file and
  * the XPath error code; the engine's message after the code is fontoxpath 3.34's.
  */
-const RUNTIME_ERROR: Example = { id: 'T-EX-39', input: { json: ORDER }, template: '{"d": {{ xs:date(order/customer) }}}', output: '' }
+const RUNTIME_ERROR: Example = {
+  id: 'T-EX-39',
+  input: { json: ORDER },
+  template: '{"d": {{ xs:date(order/customer) }}}',
+  output: '',
+}
 const RUNTIME_ERROR_CAUSE = 'FORG0001: Cannot cast Dana to xs:date, pattern validation failed.'
 
 /** Every file of the fixture project, by path relative to its folder. */
@@ -63,8 +74,23 @@ export function fixtureFiles(): Map<string, string> {
     files.set(`flows/${name}.xml`, flowOf(example))
     const response =
       example === RUNTIME_ERROR
-        ? { status: 500, jsonSubset: { error: { code: 5001, message: 'Flow Execution Failed', info: [`flows/${name}.xml:3:${'  <template in="$body">{"d": '.length + 1}: template: ${RUNTIME_ERROR_CAUSE}`] } } }
-        : { status: 200, headers: { 'content-type': isJson(example.output) ? 'application/json' : 'text/plain' }, body: example.output }
+        ? {
+            status: 500,
+            jsonSubset: {
+              error: {
+                code: 5001,
+                message: 'Flow Execution Failed',
+                info: [
+                  `flows/${name}.xml:3:${'  <template in="$body">{"d": '.length + 1}: template: ${RUNTIME_ERROR_CAUSE}`,
+                ],
+              },
+            },
+          }
+        : {
+            status: 200,
+            headers: { 'content-type': isJson(example.output) ? 'application/json' : 'text/plain' },
+            body: example.output,
+          }
     cases.push({ name: example.id, request: requestOf(example), response })
   }
   files.set(

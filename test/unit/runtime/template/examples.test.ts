@@ -5,9 +5,19 @@
  */
 import { parseXmlDocument } from 'slimdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Content, EMPTY, EXTENSION_FUNCTIONS, RaisedError, renderTemplate, templateResult, type CompiledTemplate, type Sequence } from '../../../../runtime/index.js'
-import { EXAMPLES, ORDER, type ExampleInput } from './examples.js'
+
+import {
+  type CompiledTemplate,
+  Content,
+  EMPTY,
+  EXTENSION_FUNCTIONS,
+  RaisedError,
+  renderTemplate,
+  type Sequence,
+  templateResult,
+} from '../../../../runtime/index.js'
 import { compileTemplates, newContext } from '../../compiler/template/helpers.js'
+import { type ExampleInput, EXAMPLES, ORDER } from './examples.js'
 
 /** Names of the extension functions an example needs that are not implemented yet. */
 export function missingFunctions(needs: readonly string[] = []): string[] {
@@ -31,7 +41,9 @@ beforeAll(async () => {
 describe('templates.md examples, compiled and run in-process', () => {
   it.each(runnable.map((example, index) => [example.id, index] as const))('%s', (_, index) => {
     const example = runnable[index]!
-    expect(renderTemplate(newContext({ env: ['global'] }), compiled[index]!, inputOf(example.input))).toBe(example.output)
+    expect(renderTemplate(newContext({ env: ['global'] }), compiled[index]!, inputOf(example.input))).toBe(
+      example.output,
+    )
   })
 
   for (const example of EXAMPLES.filter((e) => missingFunctions(e.needs).length > 0)) {
@@ -65,6 +77,8 @@ describe('templates.md examples, compiled and run in-process', () => {
     expect(error).toBeInstanceOf(RaisedError)
     const raised = error as RaisedError
     expect(raised.code).toBe(5001)
-    expect(String((raised.errorObject.get('info') as string[])[0])).toMatch(/^flows\/order\.xml:3:9: template: FORG0001: /)
+    expect(String((raised.errorObject.get('info') as string[])[0])).toMatch(
+      /^flows\/order\.xml:3:9: template: FORG0001: /,
+    )
   })
 })

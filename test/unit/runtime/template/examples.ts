@@ -42,7 +42,8 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'T-EX-2',
     input: order,
-    template: '{"big": {{ order/id > 1000 }}, "lines": {{ count(order/items/value) }}, "sum": {{ sum(order/items/value/price) }}}',
+    template:
+      '{"big": {{ order/id > 1000 }}, "lines": {{ count(order/items/value) }}, "sum": {{ sum(order/items/value/price) }}}',
     output: '{"big": true, "lines": 2, "sum": 29.5}',
   },
   {
@@ -54,22 +55,50 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'T-EX-4',
     input: order,
-    template: '[{{ order/coupon }}, {{ order/coupon ?? "none" }}, {{ order/note ?? order/customer }}, {{ number(order/customer) ?? 0 }}]',
+    template:
+      '[{{ order/coupon }}, {{ order/coupon ?? "none" }}, {{ order/note ?? order/customer }}, {{ number(order/customer) ?? 0 }}]',
     output: '[null, "none", "Dana", 0]',
   },
   { id: 'T-EX-5', input: order, template: '{{ order/items/value/sku }}', output: '"A-1"' },
-  { id: 'T-EX-6', input: order, template: '{{ array(order/items/value/sku) }}', output: '["A-1","B-7"]', needs: ['array'] },
+  {
+    id: 'T-EX-6',
+    input: order,
+    template: '{{ array(order/items/value/sku) }}',
+    output: '["A-1","B-7"]',
+    needs: ['array'],
+  },
   {
     id: 'T-EX-7',
     input: order,
-    template: '{"n": {{ 7 div 2 }}, "i": {{ 7 idiv 2 }}, "e": {{ 1e21 }}, "z": {{ -0e0 }}, "inf": {{ 1 div 0e0 }}, "s": {{ string(12) }}, "b": {{ 2 > 1 }}}',
+    template:
+      '{"n": {{ 7 div 2 }}, "i": {{ 7 idiv 2 }}, "e": {{ 1e21 }}, "z": {{ -0e0 }}, "inf": {{ 1 div 0e0 }}, "s": {{ string(12) }}, "b": {{ 2 > 1 }}}',
     output: '{"n": 3.5, "i": 3, "e": 1e+21, "z": 0, "inf": null, "s": "12", "b": true}',
   },
-  { id: 'T-EX-8 (inside a string)', input: order, template: '{"label": "Hi {{ order/customer }}"}', output: '{"label": "Hi "Dana""}' },
-  { id: 'T-EX-8 (concat)', input: order, template: '{"label": {{ concat("Hi ", order/customer) }}}', output: '{"label": "Hi Dana"}' },
+  {
+    id: 'T-EX-8 (inside a string)',
+    input: order,
+    template: '{"label": "Hi {{ order/customer }}"}',
+    output: '{"label": "Hi "Dana""}',
+  },
+  {
+    id: 'T-EX-8 (concat)',
+    input: order,
+    template: '{"label": {{ concat("Hi ", order/customer) }}}',
+    output: '{"label": "Hi Dana"}',
+  },
   { id: 'T-EX-9', input: order, template: '{ {{ order/customer }}: {{ order/id }} }', output: '{ "Dana": 1042 }' },
-  { id: 'T-EX-10', input: { json: '{"msg": "say \\"hi\\"\\tnow\\\\"}' }, template: '{{ msg }}', output: '"say \\"hi\\"\\tnow\\\\"' },
-  { id: 'T-EX-11', input: order, template: '{"skus": [{{loop order/items}}{{ sku }}{{end}}]}', output: '{"skus": ["A-1","B-7"]}' },
+  {
+    id: 'T-EX-10',
+    input: { json: '{"msg": "say \\"hi\\"\\tnow\\\\"}' },
+    template: '{{ msg }}',
+    output: '"say \\"hi\\"\\tnow\\\\"',
+  },
+  {
+    id: 'T-EX-11',
+    input: order,
+    template: '{"skus": [{{loop order/items}}{{ sku }}{{end}}]}',
+    output: '{"skus": ["A-1","B-7"]}',
+  },
   {
     id: 'T-EX-12',
     input: order,
@@ -77,9 +106,19 @@ export const EXAMPLES: readonly Example[] = [
     output: '[{"sku": "A-1", "total": 19},{"sku": "B-7", "total": 20}]',
   },
   { id: 'T-EX-13', input: order, template: '[ {{loop order/items}} {{ qty }} {{end}} ]', output: '[  2  ,1  ]' },
-  { id: 'T-EX-14 (empty array)', input: order, template: '{"tags": [{{loop order/tags}}{{ . }}{{end}}]}', output: '{"tags": []}' },
+  {
+    id: 'T-EX-14 (empty array)',
+    input: order,
+    template: '{"tags": [{{loop order/tags}}{{ . }}{{end}}]}',
+    output: '{"tags": []}',
+  },
   { id: 'T-EX-14 (an object)', input: order, template: '[{{loop order/items/value[1]}}{{ . }}{{end}}]', output: '[]' },
-  { id: 'T-EX-15', input: order, template: '{"a": [{{loop order/items}}{{ sku }},{{end}}]}', output: '{"a": ["A-1","B-7",]}' },
+  {
+    id: 'T-EX-15',
+    input: order,
+    template: '{"a": [{{loop order/items}}{{ sku }},{{end}}]}',
+    output: '{"a": ["A-1","B-7",]}',
+  },
   {
     id: 'T-EX-16',
     input: order,
@@ -96,13 +135,15 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'T-EX-18',
     input: order,
-    template: '{"status": {{if not(order/paid = true())}}"open"{{elseif order/id > 5000}}"archived"{{else}}"done"{{end}}}',
+    template:
+      '{"status": {{if not(order/paid = true())}}"open"{{elseif order/id > 5000}}"archived"{{else}}"done"{{end}}}',
     output: '{"status": "done"}',
   },
   {
     id: 'T-EX-19',
     input: order,
-    template: '{ {{if order/paid = true()}}"paid": true{{end}} {{,}} {{if order/coupon}}"coupon": {{ order/coupon }}{{end}} {{,}} "id": {{ order/id }} }',
+    template:
+      '{ {{if order/paid = true()}}"paid": true{{end}} {{,}} {{if order/coupon}}"coupon": {{ order/coupon }}{{end}} {{,}} "id": {{ order/id }} }',
     output: '{ "paid": true    ,"id": 1042 }',
   },
   {
@@ -117,7 +158,12 @@ export const EXAMPLES: readonly Example[] = [
     template: '{"has_note": {{if order/note}}true{{else}}false{{end}}, "note_set": {{ not(order/note/@null) }}}',
     output: '{"has_note": true, "note_set": false}',
   },
-  { id: 'T-EX-22', input: order, template: '{ {{: order/customer | order/id }} }', output: '{ "id":1042,"customer":"Dana" }' },
+  {
+    id: 'T-EX-22',
+    input: order,
+    template: '{ {{: order/customer | order/id }} }',
+    output: '{ "id":1042,"customer":"Dana" }',
+  },
   { id: 'T-EX-23', input: order, template: '{ {{: order/paid }} "id": 1 }', output: '{ "paid":true ,"id": 1 }' },
   {
     id: 'T-EX-24',
@@ -133,8 +179,18 @@ export const EXAMPLES: readonly Example[] = [
     output: '{"site": "B2", "counts": [4,0], "zip": "01097", "code":"x1"}',
     needs: ['array'],
   },
-  { id: 'T-EX-27', input: stock, template: '{ {{: * | @site }} }', output: '{ "site":"B2","item":[4,0],"zip":"01097" }' },
-  { id: 'T-EX-28', input: order, template: '{{$n := 0}}{{loop order/items}}{{$n := $n + qty}}{{end}}{"pieces": {{ $n }}}', output: '{"pieces": 3}' },
+  {
+    id: 'T-EX-27',
+    input: stock,
+    template: '{ {{: * | @site }} }',
+    output: '{ "site":"B2","item":[4,0],"zip":"01097" }',
+  },
+  {
+    id: 'T-EX-28',
+    input: order,
+    template: '{{$n := 0}}{{loop order/items}}{{$n := $n + qty}}{{end}}{"pieces": {{ $n }}}',
+    output: '{"pieces": 3}',
+  },
   {
     id: 'T-EX-29',
     input: order,
@@ -147,10 +203,20 @@ export const EXAMPLES: readonly Example[] = [
     template: '{{with order/shipping}}{"city": {{ city }}}{{else}}{"city": "pickup"}{{end}}',
     output: '{"city": "pickup"}',
   },
-  { id: 'T-EX-30 (with)', input: order, template: '{{with order/items/value[2]}}{"sku": {{ sku }}}{{end}}', output: '{"sku": "B-7"}' },
+  {
+    id: 'T-EX-30 (with)',
+    input: order,
+    template: '{{with order/items/value[2]}}{"sku": {{ sku }}}{{end}}',
+    output: '{"sku": "B-7"}',
+  },
   { id: 'T-EX-31', input: { atomic: 'hi' }, template: '{"text": {{.}}}', output: '{"text": "hi"}' },
   { id: 'T-EX-32', input: order, template: '{{$env := "x"}}{{ $env }}', output: '"x"' },
-  { id: 'T-EX-33', input: { none: true }, template: '{"ctx": {{.}}, "rel": {{ order/id }}}', output: '{"ctx": null, "rel": null}' },
+  {
+    id: 'T-EX-33',
+    input: { none: true },
+    template: '{"ctx": {{.}}, "rel": {{ order/id }}}',
+    output: '{"ctx": null, "rel": null}',
+  },
   { id: 'T-EX-34', input: stock, template: '{{ . }}', output: '{"item":[4,0],"zip":"01097"}' },
   { id: 'T-EX-35', input: order, template: '[1, {{// two is missing }} 3]', output: '[1,  3]' },
   { id: 'T-EX-36', input: order, template: '{"a": {{ order/id }} "b": 2}', output: '{"a": 1042 "b": 2}' },

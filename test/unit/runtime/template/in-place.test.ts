@@ -5,12 +5,16 @@
  * or hands the run back to it (then the content has been decoded).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Content, decodeContent, renderTemplate, type CompiledTemplate } from '../../../../runtime/index.js'
+
+import { type CompiledTemplate, Content, decodeContent, renderTemplate } from '../../../../runtime/index.js'
 import { compileTemplates, newContext } from '../../compiler/template/helpers.js'
 
 const ELIGIBLE: [string, string][] = [
   ['a loop over the input', '[{{loop .}}{"a":{{ id }}}{{end}}]'],
-  ['a loop over a child path, indented', '{\n  "list": [\n    {{loop data/items}}\n    { "a": {{ id }}, "b": {{ x/y }} }\n    {{end}}\n  ]\n}'],
+  [
+    'a loop over a child path, indented',
+    '{\n  "list": [\n    {{loop data/items}}\n    { "a": {{ id }}, "b": {{ x/y }} }\n    {{end}}\n  ]\n}',
+  ],
   ['two loops and commas', '[{{loop .}}{{ id }}{{end}}{{,}}{{loop .}}{{ name }}{{end}}]'],
 ]
 
@@ -43,16 +47,50 @@ const MAP_PATH = '{"out":[{{loop data/users}}{{ id }}{{end}}]}'
 
 /** [case, template, input JSON text, read in place (false: handed back)] */
 const RUNS: [string, string, string, boolean][] = [
-  ['numbers keep their literals (OXN-7)', MAP_ITEMS, '[{"id":1.50},{"id":-0},{"id":1E+3},{"id":12345678901234567890},{"id":0.0000001}]', true],
-  ['strings: plain, escaped, surrogates (T-ESC-1)', MAP_ITEMS, String.raw`[{"name":"Ada"},{"name":"a\"b\\c\/d\u00e9\n\u0001"},{"name":"lone \ud800 x"},{"name":"😀 paired"},{"name":"caf` + '\u00e9' + String.raw` \u2028"}]`, true],
-  ['plain strings between escaped ones and after a control character outside strings', MAP_ITEMS, String.raw`[{"name":"\u0041"},{"name":"b"},` + '\n' + String.raw`{"name":"tab\there","id":1},{"name":"c"},{"name":"\ud83d\ude00"},{"name":"d"}]`, true],
+  [
+    'numbers keep their literals (OXN-7)',
+    MAP_ITEMS,
+    '[{"id":1.50},{"id":-0},{"id":1E+3},{"id":12345678901234567890},{"id":0.0000001}]',
+    true,
+  ],
+  [
+    'strings: plain, escaped, surrogates (T-ESC-1)',
+    MAP_ITEMS,
+    String.raw`[{"name":"Ada"},{"name":"a\"b\\c\/d\u00e9\n\u0001"},{"name":"lone \ud800 x"},{"name":"😀 paired"},{"name":"caf` +
+      '\u00e9' +
+      String.raw` \u2028"}]`,
+    true,
+  ],
+  [
+    'plain strings between escaped ones and after a control character outside strings',
+    MAP_ITEMS,
+    String.raw`[{"name":"\u0041"},{"name":"b"},` +
+      '\n' +
+      String.raw`{"name":"tab\there","id":1},{"name":"c"},{"name":"\ud83d\ude00"},{"name":"d"}]`,
+    true,
+  ],
   ['literals, missing members, nulls', MAP_ITEMS, '[{"id":true},{"id":false},{"id":null},{},{"other":1}]', true],
-  ['objects and arrays are rendered compact', MAP_ITEMS, '[{"tags":[ 1 , "x" , {"k" : [ ] } ]},{"tags":{ "a" : 1, "a" : 2 }}]', true],
-  ['a deeper path', MAP_ITEMS, '[{"address":{"city":"Oslo","zip":"0150"}},{"address":{"zip":"1"}},{"address":[{"city":"in an array"}]},{"address":"flat"}]', true],
+  [
+    'objects and arrays are rendered compact',
+    MAP_ITEMS,
+    '[{"tags":[ 1 , "x" , {"k" : [ ] } ]},{"tags":{ "a" : 1, "a" : 2 }}]',
+    true,
+  ],
+  [
+    'a deeper path',
+    MAP_ITEMS,
+    '[{"address":{"city":"Oslo","zip":"0150"}},{"address":{"zip":"1"}},{"address":[{"city":"in an array"}]},{"address":"flat"}]',
+    true,
+  ],
   ['a repeated key: its last value (OXN-12)', MAP_ITEMS, '[{"id":1,"id":2,"name":"a","id":3}]', true],
   ['escaped keys', MAP_ITEMS, String.raw`[{"i\u0064":7,"n\u0061me":"esc"}]`, true],
   ['items that are not objects', MAP_ITEMS, '[1,"x",null,[{"id":1}],[],{}]', true],
-  ['pretty-printed text with a byte order mark', MAP_ITEMS, '\ufeff [\n  {\n    "id" : 1 ,\n    "name" : "a"\n  } ,\r\n\t{ "id": 2 }\n]\n', true],
+  [
+    'pretty-printed text with a byte order mark',
+    MAP_ITEMS,
+    '\ufeff [\n  {\n    "id" : 1 ,\n    "name" : "a"\n  } ,\r\n\t{ "id": 2 }\n]\n',
+    true,
+  ],
   ['an empty array', MAP_ITEMS, ' [ ] ', true],
   [
     'later items (only the members asked for recorded): repeated and escaped keys, missing members',
@@ -61,7 +99,12 @@ const RUNS: [string, string, string, boolean][] = [
     true,
   ],
   ['an empty first object', MAP_ITEMS, '[{},{"id":1,"name":"a"},{"name":"b","id":2}]', true],
-  ['a path through objects, other members before and after', MAP_PATH, '{"a":[1,{"b":2}],"data":{"x":"y","users":[{"id":1},{"id":2}],"z":{"users":3}},"end":true}', true],
+  [
+    'a path through objects, other members before and after',
+    MAP_PATH,
+    '{"a":[1,{"b":2}],"data":{"x":"y","users":[{"id":1},{"id":2}],"z":{"users":3}},"end":true}',
+    true,
+  ],
   ['a path with an escaped key', MAP_PATH, String.raw`{"d\u0061ta":{"users":[{"id":9}]}}`, true],
   // handed back: the usual run decides
   ['not strict JSON: a trailing comma', MAP_ITEMS, '[{"id":1},]', false],
@@ -100,7 +143,9 @@ describe('a template run over JSON text in place', () => {
 
   it('reads text nested up to the limit in place (512 levels, OXN-13)', () => {
     const content = new Content(Buffer.from(NESTED_511), 'application/json')
-    expect(renderTemplate(newContext(), compiled.get(MAP_ITEMS)!, [content])).toBe(`[{"id":null,"name":null,"city":null,"tags":${'['.repeat(510)}${']'.repeat(510)}}]`)
+    expect(renderTemplate(newContext(), compiled.get(MAP_ITEMS)!, [content])).toBe(
+      `[{"id":null,"name":null,"city":null,"tags":${'['.repeat(510)}${']'.repeat(510)}}]`,
+    )
     expect(content.decoded).toBeUndefined()
   })
 
@@ -110,7 +155,9 @@ describe('a template run over JSON text in place', () => {
     ctx.debug = (level, topic, message) => messages.push(`${level} ${topic} ${message}`)
     const content = new Content(Buffer.from('{"id":1}'), 'application/json')
     expect(renderTemplate(ctx, compiled.get(MAP_ITEMS)!, [content])).toBe('[]')
-    expect(messages).toEqual(['debug template flows/order.xml:3:4: template: the loop value is not an array; nothing is iterated'])
+    expect(messages).toEqual([
+      'debug template flows/order.xml:3:4: template: the loop value is not an array; nothing is iterated',
+    ])
   })
 
   it('leaves content of other media types, and content already decoded, to the usual run', () => {

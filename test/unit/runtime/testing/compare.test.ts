@@ -3,9 +3,10 @@
  * literal expected values, compare flags, and the texts of a failure line (operations.md TS11).
  */
 import { describe, expect, it } from 'vitest'
+
 import { oxnRoot, parseJson } from '../../../../runtime/oxn/index.js'
-import { actualOf, compare, jsonEqual, type GoldenReader } from '../../../../runtime/testing/compare.js'
 import { checkAssertionList, type Expected } from '../../../../runtime/testing/assertion-spec.js'
+import { actualOf, compare, type GoldenReader, jsonEqual } from '../../../../runtime/testing/compare.js'
 import { Content } from '../../../../runtime/values/content.js'
 import type { Sequence } from '../../../../runtime/values/item.js'
 import type { JsonObject } from '../../../../runtime/values/json-value.js'
@@ -63,10 +64,30 @@ const CASES: [string, Sequence, Expected, boolean][] = [
   ['golden text: one trailing line break removed', ['Hello, Ada!'], { file: 'golden/text.txt' }, true],
   ['golden text: only one line break', ['a\nb'], { file: 'golden/two-lines.txt' }, false],
   ['golden text: with one line break', ['a\nb\n'], { file: 'golden/two-lines.txt' }, true],
-  ['golden JSON: key order and formatting do not matter', json('{"note":null,"items":[1,2],"id":7.0}'), { file: 'golden/order.json', mode: 'json' }, true],
-  ['golden JSON: a string is parsed', ['{"id":7,"note":null,"items":[1,2]}'], { file: 'golden/order.json', mode: 'json' }, true],
-  ['golden JSON: array order matters', json('{"id":7,"items":[2,1],"note":null}'), { file: 'golden/order.json', mode: 'json' }, false],
-  ['golden JSON: a missing member fails', json('{"id":7,"items":[1,2]}'), { file: 'golden/order.json', mode: 'json' }, false],
+  [
+    'golden JSON: key order and formatting do not matter',
+    json('{"note":null,"items":[1,2],"id":7.0}'),
+    { file: 'golden/order.json', mode: 'json' },
+    true,
+  ],
+  [
+    'golden JSON: a string is parsed',
+    ['{"id":7,"note":null,"items":[1,2]}'],
+    { file: 'golden/order.json', mode: 'json' },
+    true,
+  ],
+  [
+    'golden JSON: array order matters',
+    json('{"id":7,"items":[2,1],"note":null}'),
+    { file: 'golden/order.json', mode: 'json' },
+    false,
+  ],
+  [
+    'golden JSON: a missing member fails',
+    json('{"id":7,"items":[1,2]}'),
+    { file: 'golden/order.json', mode: 'json' },
+    false,
+  ],
   ['golden JSON: unparsable actual fails', ['{'], { file: 'golden/order.json', mode: 'json' }, false],
   ['golden JSON: unparsable golden fails', json('{"id":7}'), { file: 'golden/broken.json', mode: 'json' }, false],
   ['a missing golden file fails', ['x'], { file: 'golden/none.txt' }, false],
@@ -81,11 +102,20 @@ describe('assert comparison', () => {
   it('TS11: the texts of a failure line', () => {
     expect(compare(actualOf([55]), 50, readGolden)).toEqual({ pass: false, expected: '50', actual: '55' })
     expect(compare(actualOf(['en']), 'de', readGolden)).toMatchObject({ expected: '"de"', actual: '"en"' })
-    expect(compare(actualOf(json('{"a":[1]}')), null, readGolden)).toMatchObject({ expected: 'null', actual: '{"a":[1]}' })
+    expect(compare(actualOf(json('{"a":[1]}')), null, readGolden)).toMatchObject({
+      expected: 'null',
+      actual: '{"a":[1]}',
+    })
     expect(compare(actualOf([]), true, readGolden)).toMatchObject({ expected: 'true', actual: 'null' })
-    expect(compare(actualOf(['x']), { contains: 'y', pattern: '/z/' }, readGolden).expected).toBe('a string containing "y" and a string matching /z/')
-    expect(compare(actualOf(['x']), { file: 'golden/none.txt' }, readGolden).expected).toBe('text of golden/none.txt (file not found)')
-    expect(compare(actualOf(['x']), { file: 'golden/order.json', mode: 'json' }, readGolden).expected).toBe('JSON of golden/order.json')
+    expect(compare(actualOf(['x']), { contains: 'y', pattern: '/z/' }, readGolden).expected).toBe(
+      'a string containing "y" and a string matching /z/',
+    )
+    expect(compare(actualOf(['x']), { file: 'golden/none.txt' }, readGolden).expected).toBe(
+      'text of golden/none.txt (file not found)',
+    )
+    expect(compare(actualOf(['x']), { file: 'golden/order.json', mode: 'json' }, readGolden).expected).toBe(
+      'JSON of golden/order.json',
+    )
     expect(compare(actualOf(['x'.repeat(400)]), 'y', readGolden).actual).toHaveLength(301)
   })
 
@@ -114,7 +144,10 @@ describe('assertion shape at run time (ACT-assert-1)', () => {
     ['[["  "]]', 'the expression of assertion 1 is empty'],
     ['[["$a", {}]]', 'the compare flags of assertion 1 are empty; use file, mode, contains or pattern'],
     ['[["$a", {"file": ""}]]', 'the compare flag file of assertion 1 is empty'],
-    ['[["$a", {"mode": "xml", "file": "f"}]]', 'the compare flag mode of assertion 1 must be "text" or "json", not "xml"'],
+    [
+      '[["$a", {"mode": "xml", "file": "f"}]]',
+      'the compare flag mode of assertion 1 must be "text" or "json", not "xml"',
+    ],
     ['[["$a", {"contains": 1}]]', 'the compare flag contains of assertion 1 must be a string, not a number'],
   ])('%s is refused: %s', (body, message) => {
     const checked = checkAssertionList(parseJson(body))

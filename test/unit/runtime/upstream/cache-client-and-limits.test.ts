@@ -6,13 +6,28 @@
  * not stored (UP-CACHE-7).
  */
 import { gzipSync } from 'node:zlib'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { request } from '../../../../runtime/upstream/request-action.js'
-import { MAX_BODY_BYTES, MAX_ENTRIES, MAX_TOTAL_BYTES, ResponseCache, type CacheEntry } from '../../../../runtime/upstream/response-cache.js'
+import {
+  type CacheEntry,
+  MAX_BODY_BYTES,
+  MAX_ENTRIES,
+  MAX_TOTAL_BYTES,
+  ResponseCache,
+} from '../../../../runtime/upstream/response-cache.js'
 import type { UpstreamServices } from '../../../../runtime/upstream/services.js'
 import { Content } from '../../../../runtime/values/content.js'
 import { clientRequest } from '../flow/actions/helpers.js'
-import { Cleanups, requestBody, upstreamContext, upstreamVariable, type Upstream, type UpstreamHandler } from './helpers.js'
+import {
+  Cleanups,
+  requestBody,
+  type Upstream,
+  upstreamContext,
+  type UpstreamHandler,
+  upstreamVariable,
+} from './helpers.js'
 
 const AT = 'flows/f.xml:1:7'
 const MiB = 1024 * 1024
@@ -33,7 +48,11 @@ async function call(services: UpstreamServices, config: string, clientHeaders?: 
   if (clientHeaders !== undefined) ctx.request = clientRequest({ headers: clientHeaders })
   await request(ctx, AT, 'flows', {}, requestBody(config))
   const main = upstreamVariable(ctx).main
-  return { status: main.status as number, cacheHit: main.cacheHit as boolean, body: (ctx.contents.main![0] as Content).bytes }
+  return {
+    status: main.status as number,
+    cacheHit: main.cacheHit as boolean,
+    body: (ctx.contents.main![0] as Content).bytes,
+  }
 }
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString()
@@ -56,21 +75,24 @@ describe('client cache headers (UP-CACHE-5)', () => {
     ['Cache-Control', 'public, No-Cache'],
   ]
 
-  it.each(refreshing)('UP-CACHE-5: client %s: %s refreshes a force-cache-ttl entry and stores the new response', async (name, value) => {
-    const upstream = await upstreamWith(counting())
-    const services = sharedServices()
-    const config = `{"url": "${upstream.origin}/rates", "options": {"force-cache-ttl": 300, "respect-client-cache-headers": true}}`
-    expect(await call(services, config, {})).toMatchObject({ cacheHit: false })
-    const refreshed = await call(services, config, { [name]: value })
-    expect(upstream.requests).toHaveLength(2)
-    expect(refreshed.cacheHit).toBe(false)
-    expect(text(refreshed.body)).toBe('response 2')
-    // the refreshed response replaced the entry: a plain client request is served it from the cache
-    const after = await call(services, config, {})
-    expect(upstream.requests).toHaveLength(2)
-    expect(after.cacheHit).toBe(true)
-    expect(text(after.body)).toBe('response 2')
-  })
+  it.each(refreshing)(
+    'UP-CACHE-5: client %s: %s refreshes a force-cache-ttl entry and stores the new response',
+    async (name, value) => {
+      const upstream = await upstreamWith(counting())
+      const services = sharedServices()
+      const config = `{"url": "${upstream.origin}/rates", "options": {"force-cache-ttl": 300, "respect-client-cache-headers": true}}`
+      expect(await call(services, config, {})).toMatchObject({ cacheHit: false })
+      const refreshed = await call(services, config, { [name]: value })
+      expect(upstream.requests).toHaveLength(2)
+      expect(refreshed.cacheHit).toBe(false)
+      expect(text(refreshed.body)).toBe('response 2')
+      // the refreshed response replaced the entry: a plain client request is served it from the cache
+      const after = await call(services, config, {})
+      expect(upstream.requests).toHaveLength(2)
+      expect(after.cacheHit).toBe(true)
+      expect(text(after.body)).toBe('response 2')
+    },
+  )
 
   it('UP-CACHE-5: with use-http-cache the refresh sends no conditional fields and stores the new response', async () => {
     const upstream = await upstreamWith(counting())
@@ -102,7 +124,11 @@ describe('client cache headers (UP-CACHE-5)', () => {
       expect(text(served.body)).toBe('response 1')
     }
     // false is the same as absent
-    const explicit = await call(services, `{"url": "${upstream.origin}/rates", "options": {${mode}, "respect-client-cache-headers": false}}`, { 'Cache-Control': 'no-cache', Pragma: 'no-cache' })
+    const explicit = await call(
+      services,
+      `{"url": "${upstream.origin}/rates", "options": {${mode}, "respect-client-cache-headers": false}}`,
+      { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+    )
     expect(explicit.cacheHit).toBe(true)
     expect(upstream.requests).toHaveLength(1)
   })
@@ -112,7 +138,11 @@ describe('client cache headers (UP-CACHE-5)', () => {
     const services = sharedServices()
     const config = `{"url": "${upstream.origin}/rates", "options": {"force-cache-ttl": 300, "respect-client-cache-headers": true}}`
     await call(services, config)
-    const others: Record<string, string>[] = [{ 'Cache-Control': 'max-age=10' }, { 'Cache-Control': 'no-transform' }, { Pragma: 'x-no-cache-please' }]
+    const others: Record<string, string>[] = [
+      { 'Cache-Control': 'max-age=10' },
+      { 'Cache-Control': 'no-transform' },
+      { Pragma: 'x-no-cache-please' },
+    ]
     for (const headers of others) {
       const served = await call(services, config, headers)
       expect(served.cacheHit).toBe(true)
@@ -171,12 +201,21 @@ describe('cache limits (UP-CACHE-7)', () => {
   })
 
   it('UP-CACHE-7: a decoded body of exactly 10 MiB is stored, one byte more is not (whatever its size on the wire)', async () => {
-    const sizes: Record<string, number> = { '/exact': 10 * MiB, '/over': 10 * MiB + 1, '/gzip-exact': 10 * MiB, '/gzip-over': 10 * MiB + 1 }
+    const sizes: Record<string, number> = {
+      '/exact': 10 * MiB,
+      '/over': 10 * MiB + 1,
+      '/gzip-exact': 10 * MiB,
+      '/gzip-over': 10 * MiB + 1,
+    }
     const upstream = await upstreamWith((req, res) => {
       const plain = Buffer.alloc(sizes[req.url!]!, 'z')
       if (req.url!.startsWith('/gzip')) {
         const encoded = gzipSync(plain)
-        res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip', 'Content-Length': encoded.length })
+        res.writeHead(200, {
+          'Content-Type': 'text/plain',
+          'Content-Encoding': 'gzip',
+          'Content-Length': encoded.length,
+        })
         res.end(encoded)
       } else {
         res.writeHead(200, { 'Content-Type': 'text/plain' })
@@ -193,20 +232,39 @@ describe('cache limits (UP-CACHE-7)', () => {
         hits[path]!.push(served.cacheHit)
       }
     }
-    expect(hits).toEqual({ '/exact': [false, true], '/over': [false, false], '/gzip-exact': [false, true], '/gzip-over': [false, false] })
+    expect(hits).toEqual({
+      '/exact': [false, true],
+      '/over': [false, false],
+      '/gzip-exact': [false, true],
+      '/gzip-over': [false, false],
+    })
     expect(Object.keys(sizes).map((path) => requestsTo(upstream, path))).toEqual([1, 2, 1, 2])
   })
 
   it('UP-CACHE-7: the limits at their exact boundaries (ResponseCache)', () => {
     expect([MAX_ENTRIES, MAX_TOTAL_BYTES, MAX_BODY_BYTES]).toEqual([1000, 100 * MiB, 10 * MiB])
     const entry = (body: Buffer, rawHeaders: string[] = []): CacheEntry => ({
-      status: 200, rawHeaders, body, receivedBytes: body.length, storedAt: 0, initialAge: 0, lifetimeMs: 60_000, vary: [], etag: null, lastModified: null,
+      status: 200,
+      rawHeaders,
+      body,
+      receivedBytes: body.length,
+      storedAt: 0,
+      initialAge: 0,
+      lifetimeMs: 60_000,
+      vary: [],
+      etag: null,
+      lastModified: null,
     })
     const counted = new ResponseCache()
     for (let i = 0; i < 1000; i++) counted.set(`k${i}`, entry(Buffer.alloc(1)))
     counted.get('k0')
     counted.set('k1000', entry(Buffer.alloc(1)))
-    expect([counted.size, counted.get('k0') !== undefined, counted.get('k1') === undefined, counted.get('k2') !== undefined]).toEqual([1000, true, true, true])
+    expect([
+      counted.size,
+      counted.get('k0') !== undefined,
+      counted.get('k1') === undefined,
+      counted.get('k2') !== undefined,
+    ]).toEqual([1000, true, true, true])
 
     // one shared 10 MiB buffer: only the sizes count; header names and values count as bytes
     const big = Buffer.alloc(10 * MiB)

@@ -2,7 +2,13 @@
 // a request reuses the target and pool key of the last one with the same options only when nothing
 // the target is made of differs (upstream.md UP-NET-2, UP-NET-3, UP-TIME-2, UP-NET-7).
 import { describe, expect, it } from 'vitest'
-import { ConnectionTargets, targetKey, type ClientCertificate, type ConnectionTarget } from '../../../../runtime/upstream/connection-target.js'
+
+import {
+  type ClientCertificate,
+  type ConnectionTarget,
+  ConnectionTargets,
+  targetKey,
+} from '../../../../runtime/upstream/connection-target.js'
 
 const TARGET: ConnectionTarget = {
   protocol: 'http:',
@@ -32,7 +38,10 @@ describe('ConnectionTargets', () => {
   it.each([
     ['another options object', [{}, ORIGIN, ORIGIN, null, null]],
     ['another origin (a redirect hop, another $env value)', [undefined, 'http://127.0.0.1:9002', ORIGIN, null, null]],
-    ['another configured origin (transport options apply only to it, UP-NET-3)', [undefined, ORIGIN, 'http://other.test', null, null]],
+    [
+      'another configured origin (transport options apply only to it, UP-NET-3)',
+      [undefined, ORIGIN, 'http://other.test', null, null],
+    ],
     ['a client certificate (UP-NET-2)', [undefined, ORIGIN, ORIGIN, CERTIFICATE, null]],
     ['a separate connect limit (UP-TIME-2)', [undefined, ORIGIN, ORIGIN, null, 500]],
   ] as const)('remembers nothing for %s', (_, [otherOptions, origin, configured, certificate, connectMs]) => {

@@ -3,13 +3,22 @@
  * refused and reset connections, unparsable responses, every timeout kind, size limits, recorded
  * versus raised errors (`exit-on-error`), and what `$upstream`, `$error` and the stored body hold.
  */
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { RaisedError } from '../../../../runtime/errors/raised-error.js'
 import { request } from '../../../../runtime/upstream/request-action.js'
 import { Content } from '../../../../runtime/values/content.js'
-import { Cleanups, errorVariable, requestBody, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
+import {
+  Cleanups,
+  errorVariable,
+  requestBody,
+  upstreamContext,
+  type UpstreamHandler,
+  upstreamVariable,
+} from './helpers.js'
 
 const AT = 'flows/f.xml:4:3'
 const cleanups = new Cleanups()
@@ -68,14 +77,29 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
     const stored = ctx.contents.upstream.get('main') as Content
     expect(stored.bytes.length).toBe(0)
     expect(stored.mediaType).toBeNull()
-    expect(logs('svc_request')).toEqual([expect.objectContaining({ status: 0, errorName: 'ECONNREFUSED', errorMessage: 'connection refused', id: 'main.0' })])
-    expect(logs('svc_alert')).toEqual([expect.objectContaining({ topic: 'request', code: 3101, status: 502, raised: false, info: error.info })])
+    expect(logs('svc_request')).toEqual([
+      expect.objectContaining({
+        status: 0,
+        errorName: 'ECONNREFUSED',
+        errorMessage: 'connection refused',
+        id: 'main.0',
+      }),
+    ])
+    expect(logs('svc_alert')).toEqual([
+      expect.objectContaining({ topic: 'request', code: 3101, status: 502, raised: false, info: error.info }),
+    ])
   })
 
   it('UP-ERR-4: with exit-on-error the failure is raised (no alert written here; the pipeline writes it)', async () => {
     const port = await freePort()
     const { ctx, logs } = context()
-    const attempt = request(ctx, AT, 'flows', { content: 'stock' }, requestBody(`{"url": "http://127.0.0.1:${port}/", "options": {"exit-on-error": "true"}}`))
+    const attempt = request(
+      ctx,
+      AT,
+      'flows',
+      { content: 'stock' },
+      requestBody(`{"url": "http://127.0.0.1:${port}/", "options": {"exit-on-error": "true"}}`),
+    )
     const error = (await attempt.catch((e: unknown) => e)) as RaisedError
     expect(error).toBeInstanceOf(RaisedError)
     expect(error.code).toBe(3101)
@@ -103,7 +127,9 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
 
   it('fewer body bytes than Content-Length: "connection reset"', async () => {
     const { port } = await tcpServer((socket) =>
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nshort')),
+      socket.once('data', () =>
+        socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nshort'),
+      ),
     )
     const { ctx } = context()
     await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://127.0.0.1:${port}/"}`))
@@ -131,7 +157,9 @@ describe('transport failures (UP-ERR-1, UP-ERR-6)', () => {
     expect(big.logs('svc_request')[0]!.bytes).toBe(five.length)
     const small = context({ maxUpstreamBodySize: 1024 * 1024 })
     await request(small.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
-    expect(errorVariable(small.ctx).info).toEqual([`Request 'main' to ${upstream.origin}/ failed: response body exceeds 1048576 bytes`])
+    expect(errorVariable(small.ctx).info).toEqual([
+      `Request 'main' to ${upstream.origin}/ failed: response body exceeds 1048576 bytes`,
+    ])
     expect(small.logs('svc_request')[0]!.errorName).toBe('ETOOLARGE')
   })
 })
@@ -145,7 +173,13 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
     })
     const { ctx, logs } = context()
     const started = performance.now()
-    await request(ctx, AT, 'flows', { content: 'slow' }, requestBody(`{"url": "${upstream.origin}/slow", "options": {"timeout": 0.3}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      { content: 'slow' },
+      requestBody(`{"url": "${upstream.origin}/slow", "options": {"timeout": 0.3}}`),
+    )
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
     expect(errorVariable(ctx)).toMatchObject({
       message: 'Upstream Request Timeout',
@@ -161,23 +195,45 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
     const upstream = await upstreamWith(() => undefined)
     const { ctx, logs } = context()
     const started = performance.now()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 5, "time-to-first-byte-timeout": "0.2"}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 5, "time-to-first-byte-timeout": "0.2"}}`),
+    )
     expect(performance.now() - started).toBeLessThan(2000)
-    expect(errorVariable(ctx).info).toEqual([`Request 'main' to ${upstream.origin}/ timed out after 0.2 s (time-to-first-byte timeout)`])
+    expect(errorVariable(ctx).info).toEqual([
+      `Request 'main' to ${upstream.origin}/ timed out after 0.2 s (time-to-first-byte timeout)`,
+    ])
     expect(logs('svc_request')[0]).toMatchObject({ status: 0, errorName: 'ETIMEDOUT' })
   })
 
   it('connect: a TLS handshake that never completes', async () => {
     const { port } = await tcpServer(() => undefined)
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "https://127.0.0.1:${port}/", "options": {"timeout": 5, "connect-timeout": 0.2}}`))
-    expect(errorVariable(ctx).info).toEqual([`Request 'main' to https://127.0.0.1:${port}/ timed out after 0.2 s (connect timeout)`])
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "https://127.0.0.1:${port}/", "options": {"timeout": 5, "connect-timeout": 0.2}}`),
+    )
+    expect(errorVariable(ctx).info).toEqual([
+      `Request 'main' to https://127.0.0.1:${port}/ timed out after 0.2 s (connect timeout)`,
+    ])
   })
 
   it('UP-TIME-2: SVC_MAX_TIMEOUT caps the option; SVC_DEFAULT_TIMEOUT applies without one', async () => {
     const upstream = await upstreamWith(() => undefined)
     const capped = context({ maxTimeoutMs: 200 })
-    await request(capped.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 30}}`))
+    await request(
+      capped.ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 30}}`),
+    )
     expect(errorVariable(capped.ctx).info[0]).toMatch(/timed out after 0.2 s \(overall timeout\)$/)
     const defaulted = context({ defaultTimeoutMs: 250 })
     await request(defaulted.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
@@ -186,7 +242,9 @@ describe('timeouts (UP-TIME-1..3, UP-ERR-2)', () => {
 
   it('UP-TIME-3: a timed-out connection is closed, not returned to the pool', async () => {
     const upstream = await upstreamWith(() => undefined)
-    const closed = new Promise<void>((resolve) => upstream.server.once('connection', (socket) => socket.once('close', () => resolve())))
+    const closed = new Promise<void>((resolve) =>
+      upstream.server.once('connection', (socket) => socket.once('close', () => resolve())),
+    )
     const { ctx } = context()
     await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"timeout": 0.1}}`))
     await closed

@@ -4,13 +4,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import { FlowContext, type GatewayServices } from '../../../../runtime/context/flow-context.js'
 import { plainValue } from '../../../../runtime/log/alert.js'
 import { createLogger } from '../../../../runtime/log/logger.js'
 import { parseJson } from '../../../../runtime/oxn/index.js'
+import { type CompiledTemplate, defineTemplate, templateText } from '../../../../runtime/template/compiled-template.js'
 import { UpstreamServices, type UpstreamSettings } from '../../../../runtime/upstream/services.js'
 import type { JsonValue } from '../../../../runtime/values/json-value.js'
-import { defineTemplate, templateText, type CompiledTemplate } from '../../../../runtime/template/compiled-template.js'
 
 export interface Recorded {
   readonly method: string
@@ -42,9 +43,16 @@ export async function startUpstream(handler?: UpstreamHandler): Promise<Upstream
       const headers: Record<string, string> = {}
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
         const name = req.rawHeaders[i]!.toLowerCase()
-        headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1]! : `${headers[name]}, ${req.rawHeaders[i + 1]}`
+        headers[name] =
+          headers[name] === undefined ? req.rawHeaders[i + 1]! : `${headers[name]}, ${req.rawHeaders[i + 1]}`
       }
-      const recorded: Recorded = { method: req.method ?? '', url: req.url ?? '', rawHeaders: [...req.rawHeaders], headers, body: Buffer.concat(chunks) }
+      const recorded: Recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        rawHeaders: [...req.rawHeaders],
+        headers,
+        body: Buffer.concat(chunks),
+      }
       requests.push(recorded)
       if (handler) handler(req, res, recorded)
       else {
@@ -99,7 +107,13 @@ export function upstreamContext(settings: Partial<UpstreamSettings> = {}, servic
   }
   const controller = new AbortController()
   const ctx = new FlowContext(gateway, 'req-1', controller.signal)
-  return { ctx, services: upstream, lines, logs: (type) => lines.filter((line) => line['type'] === type), abort: () => controller.abort() }
+  return {
+    ctx,
+    services: upstream,
+    lines,
+    logs: (type) => lines.filter((line) => line['type'] === type),
+    abort: () => controller.abort(),
+  }
 }
 
 export function json(text: string): JsonValue {
@@ -153,7 +167,11 @@ export class Cleanups {
 const BODY_CHUNK = Buffer.alloc(64 * 1024, 'x')
 
 /** Writes `total` bytes (whole 64 KiB chunks) to `out` with backpressure, then calls `done`. */
-export function writeMany(out: NodeJS.WritableStream & { once(event: 'drain', listener: () => void): unknown }, total: number, done: () => void): void {
+export function writeMany(
+  out: NodeJS.WritableStream & { once(event: 'drain', listener: () => void): unknown },
+  total: number,
+  done: () => void,
+): void {
   let sent = 0
   const next = (): void => {
     while (sent < total) {

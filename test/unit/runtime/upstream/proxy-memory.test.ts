@@ -7,9 +7,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProject, temporaryDir, type RunningGateway } from '../../../helpers/gateway-process.js'
-import { startUpstream, writeMany, type Upstream } from './helpers.js'
+
+import { type RunningGateway, startProject, temporaryDir } from '../../../helpers/gateway-process.js'
+import { startUpstream, type Upstream, writeMany } from './helpers.js'
 
 const MB = 1024 * 1024
 const TOTAL = 50 * MB
@@ -49,14 +51,17 @@ beforeAll(async () => {
   mkdirSync(join(site, 'flows'))
   writeFileSync(join(site, 'definition.yaml'), DEFINITION)
   writeFileSync(join(site, 'flows', 'buffered.xml'), BUFFERED)
-  gateway = await startProject(join(site, 'definition.yaml'), { UP: upstream.origin, SVC_MAX_BODY_SIZE: String(100 * MB), SVC_ACCESS_LOG: 'false' })
+  gateway = await startProject(join(site, 'definition.yaml'), {
+    UP: upstream.origin,
+    SVC_MAX_BODY_SIZE: String(100 * MB),
+    SVC_ACCESS_LOG: 'false',
+  })
 })
 
 afterAll(async () => {
   await gateway?.stop()
   await upstream?.close()
 })
-
 
 /** Resident and peak resident memory of the gateway process, in bytes (Linux /proc). */
 function memory(): { rss: number; peak: number } {
@@ -80,11 +85,21 @@ function download(path: string): Promise<number> {
 
 function upload(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port: gateway.port, method: 'POST', path, agent: false, headers: { 'Content-Length': TOTAL } }, (res) => {
-      let body = ''
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.on('end', () => resolve(body))
-    })
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: gateway.port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'Content-Length': TOTAL },
+      },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve(body))
+      },
+    )
     outgoing.on('error', reject)
     writeMany(outgoing, TOTAL, () => outgoing.end())
   })
@@ -93,16 +108,28 @@ function upload(path: string): Promise<string> {
 describe('memory of the streamed proxy (UP-GEN-6)', () => {
   // Garbage of forwarded chunks is collected lazily (about 60 MB of it is normal for node), so the
   // check moves four times 50 MB at once: buffered, that alone would need more than 200 MB.
-  it.skipIf(process.platform !== 'linux')('moves 4 x 50 MB down and 50 MB up at once with a peak far below the data in flight', async () => {
-    const before = memory().rss
-    const results = await Promise.all([download('/gw/stream/a'), download('/gw/stream/b'), download('/gw/stream/c'), download('/gw/stream/d'), upload('/gw/stream/up')])
-    expect(results).toEqual([TOTAL, TOTAL, TOTAL, TOTAL, String(TOTAL)])
-    expect(memory().peak - before).toBeLessThan(120 * MB)
-  })
+  it.skipIf(process.platform !== 'linux')(
+    'moves 4 x 50 MB down and 50 MB up at once with a peak far below the data in flight',
+    async () => {
+      const before = memory().rss
+      const results = await Promise.all([
+        download('/gw/stream/a'),
+        download('/gw/stream/b'),
+        download('/gw/stream/c'),
+        download('/gw/stream/d'),
+        upload('/gw/stream/up'),
+      ])
+      expect(results).toEqual([TOTAL, TOTAL, TOTAL, TOTAL, String(TOTAL)])
+      expect(memory().peak - before).toBeLessThan(120 * MB)
+    },
+  )
 
-  it.skipIf(process.platform !== 'linux')('a buffering flow (an action after proxy-request) holds the whole body: what the check above would catch', async () => {
-    const before = memory().rss
-    expect(await download('/gw/buffered/big')).toBe(TOTAL)
-    expect(memory().peak - before).toBeGreaterThan(TOTAL)
-  })
+  it.skipIf(process.platform !== 'linux')(
+    'a buffering flow (an action after proxy-request) holds the whole body: what the check above would catch',
+    async () => {
+      const before = memory().rss
+      expect(await download('/gw/buffered/big')).toBe(TOTAL)
+      expect(memory().peak - before).toBeGreaterThan(TOTAL)
+    },
+  )
 })

@@ -4,13 +4,15 @@
  * 50 MB bodies: proxy-memory.test.ts), the content encoding passed through, failures before and
  * after the head, the client body limit, and a client that goes away.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { type IncomingMessage, request as httpRequest } from 'node:http'
 import { gzipSync } from 'node:zlib'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import type { FlowHandler, ProxyHandler } from '../../../../runtime/context/handler.js'
-import { proxyEnv, proxyHandler, type ProxyData } from '../../../../runtime/upstream/proxy-handler.js'
+import { type ProxyData, proxyEnv, proxyHandler } from '../../../../runtime/upstream/proxy-handler.js'
 import { ask, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
-import { Cleanups, writeMany, type Upstream, type UpstreamHandler } from './helpers.js'
+import { Cleanups, type Upstream, type UpstreamHandler, writeMany } from './helpers.js'
 
 const cleanups = new Cleanups()
 afterEach(() => cleanups.run())
@@ -21,8 +23,15 @@ function proxy(data: ProxyData, streamRequestBody = true): ProxyHandler {
   return proxyHandler(data, { at: 'definition.yaml:5:5', dir: '', streamRequestBody })
 }
 
-async function gatewayFor(handler: ProxyHandler | FlowHandler, upstream: Upstream, env: Record<string, string> = {}): Promise<TestGateway> {
-  const gateway = await startTestGateway(makeApp({ basePath: '/gw', routes: [route('/**', null, handler as FlowHandler)] }), { UP: upstream.origin, ...env })
+async function gatewayFor(
+  handler: ProxyHandler | FlowHandler,
+  upstream: Upstream,
+  env: Record<string, string> = {},
+): Promise<TestGateway> {
+  const gateway = await startTestGateway(
+    makeApp({ basePath: '/gw', routes: [route('/**', null, handler as FlowHandler)] }),
+    { UP: upstream.origin, ...env },
+  )
   cleanups.add(() => gateway.close())
   return gateway
 }
@@ -74,11 +83,14 @@ describe('streamed responses (UP-GEN-6 steps 3-7)', () => {
     })
     const gateway = await gatewayFor(proxy({ origin: proxyEnv('UP') }), upstream)
     const text = await new Promise<string>((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port: gateway.port, method: 'POST', path: '/gw/upload', agent: false }, (res) => {
-        let body = ''
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve(body))
-      })
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port: gateway.port, method: 'POST', path: '/gw/upload', agent: false },
+        (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          res.on('end', () => resolve(body))
+        },
+      )
       outgoing.on('error', reject)
       outgoing.write('part1;')
       // the client ends only once the upstream holds the first part: a buffering proxy never gets here
@@ -91,7 +103,12 @@ describe('streamed responses (UP-GEN-6 steps 3-7)', () => {
   it('UP-GEN-6 step 4: the upstream encoding, type and length pass through; the body is not decoded', async () => {
     const encoded = gzipSync(Buffer.from('{"hello":"world"}'))
     const upstream = await upstreamWith((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': encoded.length, Vary: 'Accept-Encoding' })
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Content-Length': encoded.length,
+        Vary: 'Accept-Encoding',
+      })
       res.end(encoded)
     })
     const gateway = await gatewayFor(proxy({ origin: proxyEnv('UP') }), upstream)
@@ -173,10 +190,13 @@ describe('streamed client bodies and SVC_MAX_BODY_SIZE (PL18)', () => {
     })
     const gateway = await gatewayFor(proxy({ origin: proxyEnv('UP') }), upstream, { SVC_MAX_BODY_SIZE: String(MB) })
     const status = await new Promise<number>((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port: gateway.port, method: 'POST', path: '/gw/x', agent: false }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port: gateway.port, method: 'POST', path: '/gw/x', agent: false },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       outgoing.on('error', reject)
       writeMany(outgoing, 4 * MB, () => outgoing.end())
     })

@@ -3,10 +3,19 @@
  * (UP-CACHE-1..7) and connection reuse (UP-NET-7), against real upstreams.
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { request } from '../../../../runtime/upstream/request-action.js'
 import { Content } from '../../../../runtime/values/content.js'
-import { Cleanups, errorVariable, requestBody, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
+import {
+  Cleanups,
+  errorVariable,
+  requestBody,
+  upstreamContext,
+  type UpstreamHandler,
+  upstreamVariable,
+} from './helpers.js'
 
 const AT = 'flows/f.xml:1:7'
 const cleanups = new Cleanups()
@@ -52,8 +61,18 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-2: followed hop by hop; 302 after POST and 303 continue with GET; one log line per hop', async () => {
     const upstream = await upstreamWith(redirecting)
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/start", "post": {"a": "b"}, "options": {"follow-redirects": true}}`))
-    expect(upstream.requests.map((r) => `${r.method} ${r.url} ${r.body.length}`)).toEqual(['POST /start 3', 'GET /middle?x=1 0', 'GET /end 0'])
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/start", "post": {"a": "b"}, "options": {"follow-redirects": true}}`),
+    )
+    expect(upstream.requests.map((r) => `${r.method} ${r.url} ${r.body.length}`)).toEqual([
+      'POST /start 3',
+      'GET /middle?x=1 0',
+      'GET /end 0',
+    ])
     expect(upstream.requests[1]!.headers['content-type']).toBeUndefined()
     expect(mainText(ctx)).toBe('final GET')
     expect(upstreamVariable(ctx).main).toMatchObject({ url: `${upstream.origin}/end`, status: 200 })
@@ -72,7 +91,15 @@ describe('redirects (UP-REDIR)', () => {
       res.end()
     })
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${first.origin}/", "cookies": {"s": "1"}, "headers": {"X-Keep": "k"}, "options": {"follow-redirects": true, "basic-auth-credentials": "u:p"}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(
+        `{"url": "${first.origin}/", "cookies": {"s": "1"}, "headers": {"X-Keep": "k"}, "options": {"follow-redirects": true, "basic-auth-credentials": "u:p"}}`,
+      ),
+    )
     expect(first.requests[0]!.headers['authorization']).toBeDefined()
     const sent = other.requests[0]!
     expect(sent.headers['authorization']).toBeUndefined()
@@ -84,19 +111,40 @@ describe('redirects (UP-REDIR)', () => {
   it('UP-REDIR-3: a redirect loop fails after max-redirects', async () => {
     const upstream = await upstreamWith(redirecting)
     const { ctx, logs } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 2}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 2}}`),
+    )
     expect(upstream.requests).toHaveLength(3)
-    expect(errorVariable(ctx)).toMatchObject({ code: 3101, info: [`Request 'main' to ${upstream.origin}/loop failed: maximum of 2 redirects exceeded`] })
+    expect(errorVariable(ctx)).toMatchObject({
+      code: 3101,
+      info: [`Request 'main' to ${upstream.origin}/loop failed: maximum of 2 redirects exceeded`],
+    })
     expect(logs('svc_request').map((line) => line.errorName)).toEqual([undefined, undefined, 'EREDIRECTS'])
   })
 
   it('UP-REDIR-3: with max-redirects 0 the first followable 3xx fails; the default is 5', async () => {
     const upstream = await upstreamWith(redirecting)
     const zero = context()
-    await request(zero.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 0}}`))
+    await request(
+      zero.ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true, "max-redirects": 0}}`),
+    )
     expect(errorVariable(zero.ctx).code).toBe(3101)
     const defaults = context()
-    await request(defaults.ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true}}`))
+    await request(
+      defaults.ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/loop", "options": {"follow-redirects": true}}`),
+    )
     expect(upstream.requests).toHaveLength(1 + 6)
   })
 })
@@ -112,7 +160,11 @@ describe('content decoding (UP-RESP-1)', () => {
   ])('decodes %s; headers stay as received; the log counts received bytes', async (coding, encode) => {
     const encoded = encode(Buffer.from(text))
     const upstream = await upstreamWith((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, 'Content-Length': encoded.length })
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': coding,
+        'Content-Length': encoded.length,
+      })
       res.end(encoded)
     })
     const { ctx, logs } = context()
@@ -141,9 +193,13 @@ describe('content decoding (UP-RESP-1)', () => {
     })
     const { ctx, logs } = context({ maxUpstreamBodySize: 1024 * 1024 })
     await request(ctx, AT, 'flows', { content: 'bad' }, requestBody(`{"url": "${upstream.origin}/bad"}`))
-    expect(errorVariable(ctx).info).toEqual([`Request 'bad' to ${upstream.origin}/bad failed: response body could not be decoded (gzip)`])
+    expect(errorVariable(ctx).info).toEqual([
+      `Request 'bad' to ${upstream.origin}/bad failed: response body could not be decoded (gzip)`,
+    ])
     await request(ctx, AT, 'flows', { content: 'bomb' }, requestBody(`{"url": "${upstream.origin}/bomb"}`))
-    expect(errorVariable(ctx).info).toEqual([`Request 'bomb' to ${upstream.origin}/bomb failed: response body exceeds 1048576 bytes`])
+    expect(errorVariable(ctx).info).toEqual([
+      `Request 'bomb' to ${upstream.origin}/bomb failed: response body exceeds 1048576 bytes`,
+    ])
     expect(logs('svc_request').map((line) => line.errorName)).toEqual(['EBADRESPONSE', 'ETOOLARGE'])
   })
 })
@@ -194,10 +250,34 @@ describe('caching (UP-CACHE)', () => {
   it('UP-CACHE-3: the key holds the outgoing header fields and the body', async () => {
     const upstream = await upstreamWith(counting({}))
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "a"}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "b"}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 1}, "options": {"force-cache-ttl": 60}}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 2}, "options": {"force-cache-ttl": 60}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "a"}, "options": {"force-cache-ttl": 60}}`),
+    )
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/q", "headers": {"X-T": "b"}, "options": {"force-cache-ttl": 60}}`),
+    )
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 1}, "options": {"force-cache-ttl": 60}}`),
+    )
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/q", "body": {"value": 2}, "options": {"force-cache-ttl": 60}}`),
+    )
     expect(upstream.requests).toHaveLength(4)
   })
 
@@ -206,8 +286,20 @@ describe('caching (UP-CACHE)', () => {
     const never = await upstreamWith(counting({ 'Cache-Control': 'no-store, max-age=60' }))
     const { ctx } = context()
     for (let i = 0; i < 2; i++) {
-      await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${fresh.origin}/", "options": {"use-http-cache": true}}`))
-      await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${never.origin}/", "options": {"use-http-cache": true}}`))
+      await request(
+        ctx,
+        AT,
+        'flows',
+        {},
+        requestBody(`{"url": "${fresh.origin}/", "options": {"use-http-cache": true}}`),
+      )
+      await request(
+        ctx,
+        AT,
+        'flows',
+        {},
+        requestBody(`{"url": "${never.origin}/", "options": {"use-http-cache": true}}`),
+      )
     }
     expect(fresh.requests).toHaveLength(1)
     expect(never.requests).toHaveLength(2)
@@ -223,7 +315,13 @@ describe('caching (UP-CACHE)', () => {
     const { ctx } = context()
     for (let i = 0; i < 2; i++) {
       for (const upstream of [fresh, invalid, loose]) {
-        await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"use-http-cache": true}}`))
+        await request(
+          ctx,
+          AT,
+          'flows',
+          {},
+          requestBody(`{"url": "${upstream.origin}/", "options": {"use-http-cache": true}}`),
+        )
       }
     }
     expect([fresh.requests.length, invalid.requests.length, loose.requests.length]).toEqual([1, 2, 2])
@@ -253,7 +351,13 @@ describe('caching (UP-CACHE)', () => {
     const { ctx } = context()
     const get = `{"url": "${upstream.origin}/item", "options": {"use-http-cache": true}}`
     await request(ctx, AT, 'flows', {}, requestBody(get))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/item", "method": "DELETE", "options": {"use-http-cache": true}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/item", "method": "DELETE", "options": {"use-http-cache": true}}`),
+    )
     await request(ctx, AT, 'flows', {}, requestBody(get))
     expect(upstream.requests.map((r) => r.method)).toEqual(['GET', 'DELETE', 'GET'])
   })
@@ -271,7 +375,14 @@ describe('connections (UP-NET-7)', () => {
     for (let i = 0; i < 6; i++) await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/"}`))
     const pooled = sockets.size
     expect(pooled).toBeLessThanOrEqual(2)
-    for (let i = 0; i < 2; i++) await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "options": {"disable-connection-reuse": true}}`))
+    for (let i = 0; i < 2; i++)
+      await request(
+        ctx,
+        AT,
+        'flows',
+        {},
+        requestBody(`{"url": "${upstream.origin}/", "options": {"disable-connection-reuse": true}}`),
+      )
     expect(sockets.size).toBe(pooled + 2)
     expect(upstream.requests[7]!.headers['connection']).toBe('close')
   })

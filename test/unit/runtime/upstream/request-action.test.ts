@@ -3,13 +3,21 @@
  * UP-VAR, UP-LOG-1, actions.md ACT-request-1..3).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { request } from '../../../../runtime/upstream/request-action.js'
-import { proxyRequest } from '../../../../runtime/upstream/proxy-action.js'
-import { clientRequest } from '../flow/actions/helpers.js'
+
 import { RaisedError } from '../../../../runtime/errors/raised-error.js'
-import { Content } from '../../../../runtime/values/content.js'
 import { defineTemplate, templateText } from '../../../../runtime/template/compiled-template.js'
-import { errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import { proxyRequest } from '../../../../runtime/upstream/proxy-action.js'
+import { request } from '../../../../runtime/upstream/request-action.js'
+import { Content } from '../../../../runtime/values/content.js'
+import { clientRequest } from '../flow/actions/helpers.js'
+import {
+  errorVariable,
+  requestBody,
+  startUpstream,
+  type Upstream,
+  upstreamContext,
+  upstreamVariable,
+} from './helpers.js'
 
 const AT = 'flows/f.xml:2:3'
 let upstream: Upstream
@@ -48,7 +56,17 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     expect(entry).toMatchObject({ url: `${upstream.origin}/items?x=1`, status: 200, cacheHit: false })
     expect(entry.headers['content-type']).toBe('application/json')
     const [line] = logs('svc_request')
-    expect(line).toMatchObject({ requestID: 'req-1', url: `${upstream.origin}/items?x=1`, method: 'GET', status: 200, mime: 'application/json', bytes: 11, id: 'main.0', cacheHit: false, refresh: false })
+    expect(line).toMatchObject({
+      requestID: 'req-1',
+      url: `${upstream.origin}/items?x=1`,
+      method: 'GET',
+      status: 200,
+      mime: 'application/json',
+      bytes: 11,
+      id: 'main.0',
+      cacheHit: false,
+      refresh: false,
+    })
     expect(typeof line!.duration).toBe('number')
     expect(line!.timing).toEqual({ DNS: 0, TCP: 0, TTFB: expect.any(Number) })
   })
@@ -94,7 +112,15 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-BODY-2: post sends form data with POST', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/token", "post": {"grant_type": "password", "scope": "read write", "n": 1.50, "no": null}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(
+        `{"url": "${upstream.origin}/token", "post": {"grant_type": "password", "scope": "read write", "n": 1.50, "no": null}}`,
+      ),
+    )
     const sent = upstream.requests[0]!
     expect(sent.method).toBe('POST')
     expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded')
@@ -105,8 +131,20 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-BODY-3: a JSON value body is compact JSON; a string body is text/plain', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/a", "method": "put", "body": {"value": {"a": [1, 2.0, "x"]}}}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/b", "body": {"value": "héllo", "mime": "text/x-note"}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/a", "method": "put", "body": {"value": {"a": [1, 2.0, "x"]}}}`),
+    )
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/b", "body": {"value": "héllo", "mime": "text/x-note"}}`),
+    )
     const [first, second] = upstream.requests
     expect(first!.method).toBe('PUT')
     expect(first!.headers['content-type']).toBe('application/json')
@@ -120,7 +158,13 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     upstream = await startUpstream()
     const { ctx } = context()
     await request(ctx, AT, 'flows', { method: 'POST' }, requestBody(`{"url": "${upstream.origin}/p"}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/h", "method": "HEAD", "body": {"value": "x"}}`))
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/h", "method": "HEAD", "body": {"value": "x"}}`),
+    )
     expect(upstream.requests[0]!.headers['content-length']).toBe('0')
     expect(upstream.requests[0]!.headers['content-type']).toBeUndefined()
     expect(upstream.requests[1]!.method).toBe('HEAD')
@@ -136,7 +180,9 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
       AT,
       'flows',
       {},
-      requestBody(`{"url": "${upstream.origin}/up", "post": {"kind": "doc"}, "uploads": [{"name": "file", "value": {"a": 1}, "filename": "a.json"}, {"name": "note", "value": "hi"}]}`),
+      requestBody(
+        `{"url": "${upstream.origin}/up", "post": {"kind": "doc"}, "uploads": [{"name": "file", "value": {"a": 1}, "filename": "a.json"}, {"name": "note", "value": "hi"}]}`,
+      ),
     )
     const sent = upstream.requests[0]!
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(sent.headers['content-type']!)![1]!
@@ -166,8 +212,18 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     upstream = await startUpstream()
     const { ctx, logs } = context()
     await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://ann:s%20ecret@127.0.0.1:${upstream.port}/x"}`))
-    await request(ctx, AT, 'flows', {}, requestBody(`{"url": "http://ann:pw@127.0.0.1:${upstream.port}/y", "options": {"basic-auth-credentials": "bob:a:b"}}`))
-    expect(upstream.requests[0]!.headers['authorization']).toBe(`Basic ${Buffer.from('ann:s ecret').toString('base64')}`)
+    await request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(
+        `{"url": "http://ann:pw@127.0.0.1:${upstream.port}/y", "options": {"basic-auth-credentials": "bob:a:b"}}`,
+      ),
+    )
+    expect(upstream.requests[0]!.headers['authorization']).toBe(
+      `Basic ${Buffer.from('ann:s ecret').toString('base64')}`,
+    )
     expect(upstream.requests[1]!.headers['authorization']).toBe(`Basic ${Buffer.from('bob:a:b').toString('base64')}`)
     expect(upstreamVariable(ctx).main.url).toBe(`${upstream.origin}/y`)
     expect(logs('svc_request').map((line) => line.url)).toEqual([`${upstream.origin}/x`, `${upstream.origin}/y`])
@@ -203,11 +259,19 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
   it('UP-CFG-1: a wrong shape is an RF and nothing is sent', async () => {
     upstream = await startUpstream()
     const { ctx } = context()
-    const attempt = request(ctx, AT, 'flows', {}, requestBody(`{"url": "${upstream.origin}/", "headers": {"X-A": [1, 2]}}`))
+    const attempt = request(
+      ctx,
+      AT,
+      'flows',
+      {},
+      requestBody(`{"url": "${upstream.origin}/", "headers": {"X-A": [1, 2]}}`),
+    )
     await expect(attempt).rejects.toBeInstanceOf(RaisedError)
     await attempt.catch((error: RaisedError) => {
       expect(error.code).toBe(5001)
-      expect(error.errorObject.get('info')).toEqual([`${AT}: request: headers.X-A must be a string, number, boolean or null, not an array; join several values in advance`])
+      expect(error.errorObject.get('info')).toEqual([
+        `${AT}: request: headers.X-A must be a string, number, boolean or null, not an array; join several values in advance`,
+      ])
     })
     expect(upstream.requests).toHaveLength(0)
     expect(upstreamVariable(ctx)).toBeUndefined()
@@ -242,7 +306,9 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     const remembered = services.configs.checked(clean, text, notAgain)
     expect(remembered).toMatchObject({ url: `${upstream.origin}/c` })
     expect(() => services.configs.checked(clean, `{"url": "${upstream.origin}/d"}`, notAgain)).toThrow('checked again')
-    expect(() => services.configs.checked(template, `{"url": "${upstream.origin}/a", "extra": 1}`, notAgain)).toThrow('checked again')
+    expect(() => services.configs.checked(template, `{"url": "${upstream.origin}/a", "extra": 1}`, notAgain)).toThrow(
+      'checked again',
+    )
   })
 
   it('UP-PROXY-1: proxy-request reuses its checked configuration for the same text; a warning is written on every run', async () => {
@@ -255,7 +321,12 @@ describe('request (UP-CFG, UP-RESP, UP-VAR)', () => {
     const extra = requestBody(`{"origin": "${upstream.origin}", "query": "a=1 b", "extra": 1}`)
     for (const body of [plain, plain, extra, extra]) await proxyRequest(ctx, AT, 'flows', body, false)
     // the query is encoded once, when checked, and still sent with every request (UP-PROXY-2)
-    expect(upstream.requests.map((sent) => sent.url)).toEqual(['/orders', '/orders', '/orders?a=1%20b', '/orders?a=1%20b'])
+    expect(upstream.requests.map((sent) => sent.url)).toEqual([
+      '/orders',
+      '/orders',
+      '/orders?a=1%20b',
+      '/orders?a=1%20b',
+    ])
     expect(warnings).toEqual(Array(2).fill('unknown property "extra" in the proxy configuration; it is ignored'))
   })
 })

@@ -4,11 +4,12 @@
  * applied in key order, and the first `exit-on-error` failure in key order is raised after that.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { RaisedError } from '../../../../runtime/errors/raised-error.js'
 import { oxnRoot } from '../../../../runtime/oxn/index.js'
 import { requests, requestsFrom } from '../../../../runtime/upstream/requests-action.js'
 import { Content } from '../../../../runtime/values/content.js'
-import { Cleanups, errorVariable, json, upstreamContext, upstreamVariable, type UpstreamHandler } from './helpers.js'
+import { Cleanups, errorVariable, json, upstreamContext, type UpstreamHandler, upstreamVariable } from './helpers.js'
 
 const AT = 'flows/f.xml:3:3'
 const cleanups = new Cleanups()
@@ -65,16 +66,30 @@ describe('requests (UP-REQS)', () => {
     )
     const error = (await attempt.catch((e: unknown) => e)) as RaisedError
     expect(error).toBeInstanceOf(RaisedError)
-    expect(error.errorObject.get('info')).toEqual(["Request 'first' to http://127.0.0.1:1/first failed: connection refused"])
+    expect(error.errorObject.get('info')).toEqual([
+      "Request 'first' to http://127.0.0.1:1/first failed: connection refused",
+    ])
     expect(Object.keys(upstreamVariable(ctx))).toEqual(['ok', 'first', 'second'])
     expect(upstreamVariable(ctx).ok.status).toBe(200)
   })
 
   it.each([
-    ['a key written twice', '{ "a": {"url": "http://127.0.0.1:1/"}, "a": {"url": "http://127.0.0.1:1/"} }', 'request ID "a" occurs twice'],
+    [
+      'a key written twice',
+      '{ "a": {"url": "http://127.0.0.1:1/"}, "a": {"url": "http://127.0.0.1:1/"} }',
+      'request ID "a" occurs twice',
+    ],
     ['an invalid key', '{ "9x": {"url": "http://127.0.0.1:1/"} }', 'invalid request ID "9x"'],
-    ['a value that is not an object', '{ "a": "http://127.0.0.1:1/" }', 'request "a": the configuration must be an object'],
-    ['a wrong shape in one entry', '{ "a": {"url": "http://127.0.0.1:1/"}, "b": {"url": 5} }', 'request "b": url must be a string, not a number'],
+    [
+      'a value that is not an object',
+      '{ "a": "http://127.0.0.1:1/" }',
+      'request "a": the configuration must be an object',
+    ],
+    [
+      'a wrong shape in one entry',
+      '{ "a": {"url": "http://127.0.0.1:1/"}, "b": {"url": 5} }',
+      'request "b": url must be a string, not a number',
+    ],
     ['a missing url', '{ "a": {} }', "request 'a': url is missing (set url in the configuration or the url attribute)"],
     ['not an object', '[1]', 'the result must be a JSON object'],
   ])('UP-REQS-1: %s is an RF before anything is sent', async (_, text, reason) => {

@@ -8,13 +8,22 @@
  * `validate-response` checks, and every hop writes its own `svc_request` line).
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+
+import type { CompiledTemplate } from '../../../../runtime/template/compiled-template.js'
 import { request } from '../../../../runtime/upstream/request-action.js'
 import { UpstreamServices } from '../../../../runtime/upstream/services.js'
 import { createUpstreamDefinitionTable } from '../../../../runtime/upstream/upstream-definitions.js'
 import { Content } from '../../../../runtime/values/content.js'
 import { cleanupSites, lines, upstreamOf } from '../validate/helpers.js'
-import type { CompiledTemplate } from '../../../../runtime/template/compiled-template.js'
-import { DEFAULT_SETTINGS, errorVariable, requestBody, startUpstream, upstreamContext, upstreamVariable, type Upstream } from './helpers.js'
+import {
+  DEFAULT_SETTINGS,
+  errorVariable,
+  requestBody,
+  startUpstream,
+  type Upstream,
+  upstreamContext,
+  upstreamVariable,
+} from './helpers.js'
 
 afterAll(cleanupSites)
 
@@ -60,7 +69,9 @@ const REDIRECTED = upstreamOf({
   ),
 })
 
-async function setup(handler?: Parameters<typeof startUpstream>[0]): Promise<{ upstream: Upstream; test: ReturnType<typeof upstreamContext> }> {
+async function setup(
+  handler?: Parameters<typeof startUpstream>[0],
+): Promise<{ upstream: Upstream; test: ReturnType<typeof upstreamContext> }> {
   const upstream = await startUpstream(handler)
   closers.push(() => upstream.close())
   const services = new UpstreamServices(
@@ -92,23 +103,46 @@ describe('UP-VAL-4: operation lookup by basePath + path, host and schemes not co
   it('UP-VAL-4: a valid request to a local http upstream passes and is sent as configured', async () => {
     const { upstream, test } = await itemUpstream()
     await request(test.ctx, AT, 'flows', {}, config('items.yaml', `${upstream.origin}/v2/items/42`, BOTH))
-    expect(upstream.requests.map((sent) => [sent.method, sent.url, sent.headers['host']])).toEqual([['GET', '/v2/items/42', `127.0.0.1:${upstream.port}`]])
-    expect(upstreamVariable(test.ctx).main).toMatchObject({ url: `${upstream.origin}/v2/items/42`, status: 200, cacheHit: false })
+    expect(upstream.requests.map((sent) => [sent.method, sent.url, sent.headers['host']])).toEqual([
+      ['GET', '/v2/items/42', `127.0.0.1:${upstream.port}`],
+    ])
+    expect(upstreamVariable(test.ctx).main).toMatchObject({
+      url: `${upstream.origin}/v2/items/42`,
+      status: 200,
+      cacheHit: false,
+    })
     expect(upstreamVariable(test.ctx).main.error).toBeUndefined()
     expect(errorVariable(test.ctx)).toBeUndefined()
     expect((test.ctx.contents.main![0] as Content).text).toBe('{"name": "bolt"}')
-    expect(test.logs('svc_request')).toEqual([expect.objectContaining({ url: `${upstream.origin}/v2/items/42`, status: 200 })])
+    expect(test.logs('svc_request')).toEqual([
+      expect.objectContaining({ url: `${upstream.origin}/v2/items/42`, status: 200 }),
+    ])
     expect(test.logs('svc_alert')).toEqual([])
   })
 
   it('UP-VAL-4: an invalid request to the same upstream is refused with 3202 and not sent', async () => {
     const { upstream, test } = await itemUpstream()
-    await request(test.ctx, AT, 'flows', { content: 'item' }, config('items.yaml', `${upstream.origin}/v2/items/abc`, BOTH))
+    await request(
+      test.ctx,
+      AT,
+      'flows',
+      { content: 'item' },
+      config('items.yaml', `${upstream.origin}/v2/items/abc`, BOTH),
+    )
     expect(upstream.requests).toHaveLength(0)
     expect(test.logs('svc_request')).toHaveLength(0)
     const entry = upstreamVariable(test.ctx).item
-    expect(entry).toMatchObject({ url: `${upstream.origin}/v2/items/abc`, status: 400, headers: { 'content-type': 'application/json' } })
-    expect(entry.error).toMatchObject({ code: 3202, status: 400, message: 'Upstream Request Validation Failed', info: ["Pattern constraint violated in path for code: 'abc' does not match '^[0-9]+$'"] })
+    expect(entry).toMatchObject({
+      url: `${upstream.origin}/v2/items/abc`,
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(entry.error).toMatchObject({
+      code: 3202,
+      status: 400,
+      message: 'Upstream Request Validation Failed',
+      info: ["Pattern constraint violated in path for code: 'abc' does not match '^[0-9]+$'"],
+    })
     expect(errorVariable(test.ctx)).toMatchObject({ code: 3202 })
     expect(test.logs('svc_alert')).toEqual([expect.objectContaining({ topic: 'request', code: 3202, raised: false })])
   })
@@ -128,7 +162,13 @@ describe('UP-VAL-4: operation lookup by basePath + path, host and schemes not co
 
   it('UP-VAL-4, VA41: with only validate-response, a path outside basePath is sent and its response replaced by 3203', async () => {
     const { upstream, test } = await itemUpstream()
-    await request(test.ctx, AT, 'flows', {}, config('items.yaml', `${upstream.origin}/items/42`, '"validate-response": true'))
+    await request(
+      test.ctx,
+      AT,
+      'flows',
+      {},
+      config('items.yaml', `${upstream.origin}/items/42`, '"validate-response": true'),
+    )
     expect(upstream.requests.map((sent) => sent.url)).toEqual(['/items/42'])
     expect(test.logs('svc_request')).toEqual([expect.objectContaining({ status: 200 })])
     const entry = upstreamVariable(test.ctx).main
@@ -174,7 +214,11 @@ describe('UP-REDIR-4: redirects with upstream validation', () => {
     expectHops(test, upstream)
     const entry = upstreamVariable(test.ctx).main
     // matched by /b, the response would be `Path /b not found.`; the 302 itself is not checked
-    expect(entry).toMatchObject({ url: `${upstream.origin}/b`, status: 200, headers: { 'content-type': 'application/json' } })
+    expect(entry).toMatchObject({
+      url: `${upstream.origin}/b`,
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(entry.error).toBeUndefined()
     expect(errorVariable(test.ctx)).toBeUndefined()
     expect((test.ctx.contents.main![0] as Content).text).toBe('{"level": 3}')
@@ -186,14 +230,29 @@ describe('UP-REDIR-4: redirects with upstream validation', () => {
     await request(test.ctx, AT, 'flows', {}, config('redirected.yaml', `${upstream.origin}/a?n=1`, FOLLOW))
     expectHops(test, upstream)
     const entry = upstreamVariable(test.ctx).main
-    expect(entry).toMatchObject({ url: `${upstream.origin}/b`, status: 502, headers: { 'content-type': 'application/json' } })
+    expect(entry).toMatchObject({
+      url: `${upstream.origin}/b`,
+      status: 502,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(entry.error).toMatchObject({ code: 3203, status: 502, message: 'Upstream Response Validation Failed' })
-    expect(entry.error.info).toEqual(["Type constraint violated in body for /level: 'high' is not an integer", 'Upstream status: 200 OK'])
+    expect(entry.error.info).toEqual([
+      "Type constraint violated in body for /level: 'high' is not an integer",
+      'Upstream status: 200 OK',
+    ])
     expect(errorVariable(test.ctx)).toMatchObject({ code: 3203 })
     // the error document replaces the upstream body (VA41)
     const stored = test.ctx.contents.main![0] as Content
     expect(stored.mediaType).toBe('application/json')
-    expect(JSON.parse(stored.text)).toEqual({ error: { message: 'Upstream Response Validation Failed', status: 502, code: 3203, info: entry.error.info, requestID: 'req-1' } })
+    expect(JSON.parse(stored.text)).toEqual({
+      error: {
+        message: 'Upstream Response Validation Failed',
+        status: 502,
+        code: 3203,
+        info: entry.error.info,
+        requestID: 'req-1',
+      },
+    })
     expect(test.logs('svc_alert')).toEqual([expect.objectContaining({ topic: 'request', code: 3203, raised: false })])
   })
 

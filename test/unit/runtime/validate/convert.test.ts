@@ -1,6 +1,13 @@
 /** validation.md VA11: conversion of parameter texts, collection formats, nested items. */
 import { describe, expect, it } from 'vitest'
-import { convertScalar, convertValue, rawTextAt, splitCollection, type ConversionFailure } from '../../../../runtime/validate/convert.js'
+
+import {
+  type ConversionFailure,
+  convertScalar,
+  convertValue,
+  rawTextAt,
+  splitCollection,
+} from '../../../../runtime/validate/convert.js'
 
 describe('VA11 scalar conversion', () => {
   const CASES: [string, 'integer' | 'number' | 'boolean' | 'string', unknown][] = [
@@ -39,11 +46,17 @@ describe('VA11 collection formats', () => {
     ['', 'csv', false, []],
     [' a , b\t', 'csv', true, ['a', 'b']],
     [' a , b', 'csv', false, [' a ', ' b']],
-  ] as const)('VA11: %j split by %s (trimmed: %s)', (text, format, trim, want) => expect(splitCollection(text, format, trim)).toEqual(want))
+  ] as const)('VA11: %j split by %s (trimmed: %s)', (text, format, trim, want) =>
+    expect(splitCollection(text, format, trim)).toEqual(want),
+  )
 
   it('VA11: nested items are split by their own collectionFormat; every failing item is reported', () => {
     const failures: ConversionFailure[] = []
-    const items = { type: 'array' as const, collectionFormat: 'csv' as const, items: { type: 'integer' as const, collectionFormat: 'csv' as const, items: null } }
+    const items = {
+      type: 'array' as const,
+      collectionFormat: 'csv' as const,
+      items: { type: 'integer' as const, collectionFormat: 'csv' as const, items: null },
+    }
     const converted = convertValue('1,2 x,3 4', 'array', 'ssv', items, false, failures)
     expect(failures).toEqual([{ failed: 'x', type: 'integer' }])
     expect(converted.value).toEqual([[1, 2], [undefined, 3], [4]])
@@ -54,7 +67,16 @@ describe('VA11 collection formats', () => {
   it('VA11: multi occurrences are the items; `?ids=` gives [""]', () => {
     const failures: ConversionFailure[] = []
     expect(convertValue([''], 'array', 'csv', null, false, failures).value).toEqual([''])
-    expect(convertValue(['1', '2'], 'array', 'csv', { type: 'integer', collectionFormat: 'csv', items: null }, false, failures).value).toEqual([1, 2])
+    expect(
+      convertValue(
+        ['1', '2'],
+        'array',
+        'csv',
+        { type: 'integer', collectionFormat: 'csv', items: null },
+        false,
+        failures,
+      ).value,
+    ).toEqual([1, 2])
     expect(failures).toEqual([])
   })
 })

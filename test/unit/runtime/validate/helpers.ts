@@ -4,13 +4,25 @@
  * and the upstream form of it. The end-to-end fixtures 40-45 exercise the generated standalone code.
  */
 import { expect } from 'vitest'
-import type { DefinitionNode } from '../../../../compiler/ir/definition.js'
-import { buildPlanData, type BodySchemaData, type ParameterData, type PlanData } from '../../../../compiler/emit/plan-data.js'
+
+import {
+  type BodySchemaData,
+  buildPlanData,
+  type ParameterData,
+  type PlanData,
+} from '../../../../compiler/emit/plan-data.js'
 import { compileInMemory } from '../../../../compiler/emit/standalone.js'
+import type { DefinitionNode } from '../../../../compiler/ir/definition.js'
 import { createRouteTable } from '../../../../runtime/router/index.js'
-import type { BodySchemaPlan, ParameterPlan, SchemaValidator, UpstreamDefinition, ValidationPlan } from '../../../../runtime/validate/plan.js'
-import { Content } from '../../../../runtime/values/content.js'
+import type {
+  BodySchemaPlan,
+  ParameterPlan,
+  SchemaValidator,
+  UpstreamDefinition,
+  ValidationPlan,
+} from '../../../../runtime/validate/plan.js'
 import type { RequestParts } from '../../../../runtime/validate/request-check.js'
+import { Content } from '../../../../runtime/values/content.js'
 import { loadSite } from '../../compiler/definition/site.js'
 
 export { cleanupSites, lines } from '../../compiler/definition/site.js'
@@ -28,7 +40,8 @@ export function livePlan(data: PlanData): ValidationPlan {
   const validators = compileInMemory(data.definitions, data.entries)
   const validator = (name: string | null): SchemaValidator | null => (name === null ? null : validators.get(name)!)
   const parameter = (p: ParameterData): ParameterPlan => ({ ...p, validate: validator(p.validate) })
-  const schema = (s: BodySchemaData | null): BodySchemaPlan | null => (s === null ? null : { validate: validator(s.validate)!, acceptsText: s.acceptsText })
+  const schema = (s: BodySchemaData | null): BodySchemaPlan | null =>
+    s === null ? null : { validate: validator(s.validate)!, acceptsText: s.acceptsText }
   return {
     request: data.request,
     response: data.response,
@@ -51,7 +64,15 @@ export function livePlan(data: PlanData): ValidationPlan {
                       ...op,
                       parameters: op.parameters.map(parameter),
                       body: op.body === null ? null : { required: op.body.required, schema: schema(op.body.schema) },
-                      responses: op.responses === null ? null : new Map(op.responses.map((r) => [r.status, { schema: schema(r.schema), headers: r.headers.map(parameter) }])),
+                      responses:
+                        op.responses === null
+                          ? null
+                          : new Map(
+                              op.responses.map((r) => [
+                                r.status,
+                                { schema: schema(r.schema), headers: r.headers.map(parameter) },
+                              ]),
+                            ),
                     },
                   ]),
                 ),
@@ -83,7 +104,13 @@ export function upstreamOf(files: Readonly<Record<string, string>>): UpstreamDef
 }
 
 /** Request parts for checkRequest. */
-export function requestParts(parts: { params?: [string, string][]; query?: string; headers?: Record<string, string>; body?: string; contentType?: string }): RequestParts {
+export function requestParts(parts: {
+  params?: [string, string][]
+  query?: string
+  headers?: Record<string, string>
+  body?: string
+  contentType?: string
+}): RequestParts {
   const headers = new Map(Object.entries(parts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
   if (parts.contentType !== undefined) headers.set('content-type', parts.contentType)
   return {

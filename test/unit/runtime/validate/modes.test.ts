@@ -1,7 +1,8 @@
 /** validation.md VA3-VA5: modes per level and the environment overrides; operations.md CF3. */
 import { describe, expect, it } from 'vitest'
-import { createGateway } from '../../../../runtime/server/gateway.js'
+
 import { ConfigError } from '../../../../runtime/http/config.js'
+import { createGateway } from '../../../../runtime/server/gateway.js'
 import { createValidationRuntime, requestModeOf, responseModeOf } from '../../../../runtime/validate/modes.js'
 import type { OperationPlan, RoutePlan, ValidationPlan } from '../../../../runtime/validate/plan.js'
 import { makeApp } from '../server/helpers.js'
@@ -15,7 +16,12 @@ const operation = (request: OperationPlan['request'], response: OperationPlan['r
   body: null,
   responses: null,
 })
-const route = (request: RoutePlan['request'], response: RoutePlan['response']): RoutePlan => ({ request, response, parameters: [], operations: null })
+const route = (request: RoutePlan['request'], response: RoutePlan['response']): RoutePlan => ({
+  request,
+  response,
+  parameters: [],
+  operations: null,
+})
 const plan = (request: ValidationPlan['request'], response: ValidationPlan['response']): ValidationPlan => ({
   request,
   response,
@@ -43,7 +49,10 @@ describe('VA4 mode resolution', () => {
 
 describe('VA5 environment overrides', () => {
   it('VA5: the variables replace the top level (any letter case), also without a compiled plan', () => {
-    const runtime = createValidationRuntime(plan(false, true), { SVC_VALIDATE_REQUEST: 'TRUE', SVC_VALIDATE_RESPONSE: 'report-only' })
+    const runtime = createValidationRuntime(plan(false, true), {
+      SVC_VALIDATE_REQUEST: 'TRUE',
+      SVC_VALIDATE_RESPONSE: 'report-only',
+    })
     expect([runtime.request, runtime.response]).toEqual([true, 'report-only'])
     expect(createValidationRuntime(undefined, { SVC_VALIDATE_RESPONSE: 'false' }).response).toBe(false)
     expect(createValidationRuntime(plan('report-only', null), { SVC_VALIDATE_REQUEST: '' }).request).toBe('report-only')
@@ -51,8 +60,8 @@ describe('VA5 environment overrides', () => {
 
   it('VA5, CF3: any other value makes the server refuse to start', () => {
     expect(() => createValidationRuntime(undefined, { SVC_VALIDATE_REQUEST: 'yes' })).toThrow(ConfigError)
-    expect(() => createGateway(makeApp({ routes: [] }), { siteRoot: '/site', env: { SVC_VALIDATE_RESPONSE: 'maybe' } })).toThrow(
-      'invalid value for SVC_VALIDATE_RESPONSE: "maybe" (expected true, false or report-only)',
-    )
+    expect(() =>
+      createGateway(makeApp({ routes: [] }), { siteRoot: '/site', env: { SVC_VALIDATE_RESPONSE: 'maybe' } }),
+    ).toThrow('invalid value for SVC_VALIDATE_RESPONSE: "maybe" (expected true, false or report-only)')
   })
 })

@@ -3,6 +3,7 @@
  * VA17, VA19, VA21-VA25, VA34), without a server; fixtures 40-43 run the same over HTTP.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { buildPlanData } from '../../../../compiler/emit/plan-data.js'
 import { checkRequest } from '../../../../runtime/validate/request-check.js'
 import { checkResponse } from '../../../../runtime/validate/response-check.js'
@@ -47,7 +48,15 @@ describe('request checks', () => {
   const get = route.operations!.get('GET')!
 
   it('VA9: path-item parameters merged with the operation, a replaced one keeping its place; $ref resolved', () => {
-    expect(get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:mode', 'query:shared', 'header:X-Token', 'query:access_token', 'header:X-Doc', 'query:extra'])
+    expect(get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
+      'path:id',
+      'query:mode',
+      'query:shared',
+      'header:X-Token',
+      'query:access_token',
+      'header:X-Doc',
+      'query:extra',
+    ])
   })
 
   it('VA19, VA32a: locations in the order path, query, header; parameters in merged order', () => {
@@ -72,7 +81,9 @@ describe('request checks', () => {
   it('VA6: a route without operations checks only its path-level path parameters', () => {
     const free = PLAN.routes.get('/free/{p}')!
     expect(free.operations).toBeNull()
-    expect(checkRequest(PLAN, free, null, requestParts({ params: [['p', 'z']] }))).toEqual(["Type constraint violated in path for p: 'z' is not an integer"])
+    expect(checkRequest(PLAN, free, null, requestParts({ params: [['p', 'z']] }))).toEqual([
+      "Type constraint violated in path for p: 'z' is not an integer",
+    ])
   })
 })
 
@@ -99,9 +110,9 @@ describe('body and content type', () => {
 
   it('VA15: an empty consumes list counts as not declared; VA16 JSON bodies are parsed', () => {
     const post = route.operations!.get('POST')!
-    expect(checkRequest(plan, route, post, requestParts({ body: '{}', contentType: 'application/problem+json' }))).toEqual([
-      'Required constraint violated in body for /a: the property is required',
-    ])
+    expect(
+      checkRequest(plan, route, post, requestParts({ body: '{}', contentType: 'application/problem+json' })),
+    ).toEqual(['Required constraint violated in body for /a: the property is required'])
   })
 
   it('VA17: a non-required body parameter with an empty body is not checked', () => {
@@ -110,7 +121,9 @@ describe('body and content type', () => {
 
   it('VA10, VA15: a body parameter without schema: presence only; wildcard consumes', () => {
     const put = route.operations!.get('PUT')!
-    expect(checkRequest(plan, route, put, requestParts({}))).toEqual(['Required constraint violated in body for /: the body is required'])
+    expect(checkRequest(plan, route, put, requestParts({}))).toEqual([
+      'Required constraint violated in body for /: the body is required',
+    ])
     expect(checkRequest(plan, route, put, requestParts({ body: 'x', contentType: 'text/csv' }))).toEqual([])
     expect(checkRequest(plan, route, put, requestParts({ body: 'x', contentType: 'image/png' }))).toEqual([
       "Consumes constraint violated in header for content-type: 'image/png' is not one of text/*",
@@ -148,8 +161,18 @@ describe('response checks', () => {
   })
 
   it('VA21, VA23: default from a $ref response; declared headers joined and converted like header parameters', () => {
-    const headers = [['X-Ids', '1'], ['x-ids', 'two']] as const
-    expect(checkResponse(get, 'GET', { status: 503, headers, contentType: 'application/json', body: new TextEncoder().encode('{}') })).toEqual([
+    const headers = [
+      ['X-Ids', '1'],
+      ['x-ids', 'two'],
+    ] as const
+    expect(
+      checkResponse(get, 'GET', {
+        status: 503,
+        headers,
+        contentType: 'application/json',
+        body: new TextEncoder().encode('{}'),
+      }),
+    ).toEqual([
       "Type constraint violated in header for X-Ids: 'two' is not an integer",
       'Required constraint violated in body for /title: the property is required',
     ])

@@ -4,8 +4,14 @@
  * the presence of credentials. The definitions are built by compiler/schemas as for a build.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+
+import {
+  checkUpstreamCredentials,
+  checkUpstreamRequest,
+  checkUpstreamResponse,
+  type OutgoingRequest,
+} from '../../../../runtime/validate/upstream.js'
 import { Content } from '../../../../runtime/values/content.js'
-import { checkUpstreamCredentials, checkUpstreamRequest, checkUpstreamResponse, type OutgoingRequest } from '../../../../runtime/validate/upstream.js'
 import { cleanupSites, lines, upstreamOf } from './helpers.js'
 
 afterAll(cleanupSites)
@@ -45,12 +51,19 @@ const UPSTREAM = upstreamOf({
   ),
 })
 
-function outgoing(method: string, path: string, extra: { query?: string; headers?: Record<string, string>; body?: string; type?: string } = {}): OutgoingRequest {
+function outgoing(
+  method: string,
+  path: string,
+  extra: { query?: string; headers?: Record<string, string>; body?: string; type?: string } = {},
+): OutgoingRequest {
   return {
     method,
     path,
     query: extra.query ?? null,
-    headers: new Map([...Object.entries(extra.headers ?? {}), ...(extra.type === undefined ? [] : [['content-type', extra.type] as [string, string]])]),
+    headers: new Map([
+      ...Object.entries(extra.headers ?? {}),
+      ...(extra.type === undefined ? [] : [['content-type', extra.type] as [string, string]]),
+    ]),
     body: Content.fromText(extra.body ?? '', extra.type ?? null),
   }
 }
@@ -75,26 +88,36 @@ describe('VA40 upstream request check', () => {
       "Pattern constraint violated in path for sku: 'ab' does not match '^[A-Z]+$'",
       "Type constraint violated in query for depth: 'x' is not an integer",
     ])
-    expect(checkUpstreamRequest(UPSTREAM, outgoing('POST', '/v1/stock/A', { body: '[1,"x"]', type: 'text/json' }))).toEqual([
+    expect(
+      checkUpstreamRequest(UPSTREAM, outgoing('POST', '/v1/stock/A', { body: '[1,"x"]', type: 'text/json' })),
+    ).toEqual([
       "Consumes constraint violated in header for content-type: 'text/json' is not one of application/json",
       'Type constraint violated in body for /: expected a JSON body',
     ])
-    expect(checkUpstreamRequest(UPSTREAM, outgoing('POST', '/v1/stock/A'))).toEqual(['Required constraint violated in body for /: the body is required'])
+    expect(checkUpstreamRequest(UPSTREAM, outgoing('POST', '/v1/stock/A'))).toEqual([
+      'Required constraint violated in body for /: the body is required',
+    ])
   })
 })
 
 describe('VA41 upstream response check', () => {
-  const response = (status: number, body: string, contentType = 'application/json') => ({ status, headers: [], contentType, body })
+  const response = (status: number, body: string, contentType = 'application/json') => ({
+    status,
+    headers: [],
+    contentType,
+    body,
+  })
 
   it('VA41: a valid response passes', () => {
-    expect(checkUpstreamResponse(UPSTREAM, { method: 'GET', path: '/v1/stock/A' }, response(200, '{"level": 3}'))).toEqual([])
+    expect(
+      checkUpstreamResponse(UPSTREAM, { method: 'GET', path: '/v1/stock/A' }, response(200, '{"level": 3}')),
+    ).toEqual([])
   })
 
   it('VA41: violations end with the upstream status and reason phrase', () => {
-    expect(checkUpstreamResponse(UPSTREAM, { method: 'GET', path: '/v1/stock/A' }, response(200, '{"level": "high"}'))).toEqual([
-      "Type constraint violated in body for /level: 'high' is not an integer",
-      'Upstream status: 200 OK',
-    ])
+    expect(
+      checkUpstreamResponse(UPSTREAM, { method: 'GET', path: '/v1/stock/A' }, response(200, '{"level": "high"}')),
+    ).toEqual(["Type constraint violated in body for /level: 'high' is not an integer", 'Upstream status: 200 OK'])
     expect(checkUpstreamResponse(UPSTREAM, { method: 'GET', path: '/v1/stock/A' }, response(404, ''))).toEqual([
       "No definition for status code 404 and no 'default'.",
       'Upstream status: 404 Not Found',
@@ -122,11 +145,15 @@ describe('VA41 upstream response check', () => {
 
 describe('VA42 upstream credentials', () => {
   it('VA42: the top-level requirement needs its apiKey header, present and non-empty', () => {
-    expect(checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A'))).toEqual(['Header Security (PartnerKey): Missing header X-Partner-Key'])
-    expect(checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A', { headers: { 'x-partner-key': '' } }))).toEqual([
+    expect(checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A'))).toEqual([
       'Header Security (PartnerKey): Missing header X-Partner-Key',
     ])
-    expect(checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A', { headers: { 'x-partner-key': 'k' } }))).toEqual([])
+    expect(
+      checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A', { headers: { 'x-partner-key': '' } })),
+    ).toEqual(['Header Security (PartnerKey): Missing header X-Partner-Key'])
+    expect(
+      checkUpstreamCredentials(UPSTREAM, outgoing('GET', '/v1/stock/A', { headers: { 'x-partner-key': 'k' } })),
+    ).toEqual([])
   })
 
   it('VA42: alternatives (OR) of scheme sets (AND); every missing credential is named', () => {
@@ -135,8 +162,15 @@ describe('VA42 upstream credentials', () => {
       'Basic Security (Basic): Missing header Authorization',
       'OAuth2 Security (OAuth): Missing header Authorization',
     ])
-    expect(checkUpstreamCredentials(UPSTREAM, outgoing('POST', '/v1/stock/A', { query: 'key=1', headers: { authorization: 'Basic dTpw' } }))).toEqual([])
-    expect(checkUpstreamCredentials(UPSTREAM, outgoing('POST', '/v1/stock/A', { headers: { authorization: 'Bearer t' } }))).toEqual([])
+    expect(
+      checkUpstreamCredentials(
+        UPSTREAM,
+        outgoing('POST', '/v1/stock/A', { query: 'key=1', headers: { authorization: 'Basic dTpw' } }),
+      ),
+    ).toEqual([])
+    expect(
+      checkUpstreamCredentials(UPSTREAM, outgoing('POST', '/v1/stock/A', { headers: { authorization: 'Bearer t' } })),
+    ).toEqual([])
   })
 
   it('VA42: an empty requirement needs nothing', () => {

@@ -1,10 +1,13 @@
 /** validation.md VA32, VA34, VA35: entry format, quoting, the 20-entry limit. */
 import { describe, expect, it } from 'vitest'
+
 import { limitEntries, quote, violation } from '../../../../runtime/validate/violation.js'
 
 describe('violation entries', () => {
   it('VA32: <Keyword> constraint violated in <location> for <name>: <detail>', () => {
-    expect(violation('Type', 'query', 'limit', "'ten' is not an integer")).toBe("Type constraint violated in query for limit: 'ten' is not an integer")
+    expect(violation('Type', 'query', 'limit', "'ten' is not an integer")).toBe(
+      "Type constraint violated in query for limit: 'ten' is not an integer",
+    )
   })
 
   it('VA34: values longer than 100 code points are cut and end in ...', () => {

@@ -5,18 +5,19 @@
  */
 import * as slimdom from 'slimdom'
 import { describe, expect, it } from 'vitest'
+
 import {
+  type CompiledExpression,
   Content,
-  RaisedError,
   evaluate,
   evaluateBoolean,
   evaluateString,
   evaluateWithEngine,
-  type CompiledExpression,
+  RaisedError,
   type Sequence,
 } from '../../../../runtime/index.js'
-import { compile, context, engineOnly, loadGenerated } from './helpers.js'
 import { BODY_TEXT, describeSequence, variables } from './fixtures.js'
+import { compile, context, engineOnly, loadGenerated } from './helpers.js'
 
 function bothTiers(text: string): CompiledExpression[] {
   const node = compile(text)
@@ -147,7 +148,8 @@ describe('F-EXPR-2 default context item', () => {
   })
 
   it('is the string of text content', () => {
-    for (const expr of bothTiers('string-length(.)')) expect(evaluate(context({}, [Content.fromText('abc', 'text/plain')]), expr)).toEqual([3])
+    for (const expr of bothTiers('string-length(.)'))
+      expect(evaluate(context({}, [Content.fromText('abc', 'text/plain')]), expr)).toEqual([3])
   })
 
   it('is a scalar itself', () => {
@@ -157,6 +159,8 @@ describe('F-EXPR-2 default context item', () => {
   it('forced engine evaluation gives the fast result', () => {
     const node = compile('$body/json/items/value[qty > 1]/sku')
     const ctx = context(variables())
-    expect(describeSequence(evaluateWithEngine(ctx, loadGenerated(node)))).toEqual(describeSequence(evaluate(ctx, loadGenerated(node))))
+    expect(describeSequence(evaluateWithEngine(ctx, loadGenerated(node)))).toEqual(
+      describeSequence(evaluate(ctx, loadGenerated(node))),
+    )
   })
 })

@@ -4,9 +4,17 @@
  * tier forced on the same expression; both must give the expected value or the same XPath error code.
  */
 import { describe, expect, it } from 'vitest'
-import { RaisedError, evaluate, evaluateWithEngine, parseExpressionText, type CompiledExpression, type Item } from '../../../../runtime/index.js'
+
+import {
+  type CompiledExpression,
+  evaluate,
+  evaluateWithEngine,
+  type Item,
+  parseExpressionText,
+  RaisedError,
+} from '../../../../runtime/index.js'
+import { type Described, describeSequence, focusItem, type FocusName, variables } from './fixtures.js'
 import { compile, context, engineOnly, loadGenerated } from './helpers.js'
-import { describeSequence, focusItem, variables, type Described, type FocusName } from './fixtures.js'
 
 interface Options {
   readonly focus?: FocusName

@@ -5,12 +5,12 @@
 import {
   Content,
   EngineValue,
-  XPathArray,
-  XPathMap,
   isNode,
-  stringValue,
   type Item,
   type Sequence,
+  stringValue,
+  XPathArray,
+  XPathMap,
 } from '../../../../runtime/index.js'
 import { doc, root } from './helpers.js'
 

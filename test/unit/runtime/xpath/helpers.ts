@@ -4,9 +4,10 @@
  * and build flow contexts with OXN variables.
  */
 import { transformSync } from 'esbuild'
-import { createSourceFile, subSource } from '../../../../compiler/diagnostics/source.js'
+
 import { DiagnosticBag } from '../../../../compiler/diagnostics/diagnostic.js'
 import { formatDiagnostic } from '../../../../compiler/diagnostics/format.js'
+import { createSourceFile, subSource } from '../../../../compiler/diagnostics/source.js'
 import { EmitContext } from '../../../../compiler/emit/context.js'
 import { emitExpression } from '../../../../compiler/emit/xpath.js'
 import type { XPathNode } from '../../../../compiler/ir/xpath.js'
@@ -24,7 +25,10 @@ export function compile(text: string): XPathNode {
 }
 
 /** Compiles `text` placed at `prefix` in the file; returns the node and the printed diagnostics. */
-export function compileWithDiagnostics(text: string, prefix = ''): { node: XPathNode | undefined; diagnostics: string[] } {
+export function compileWithDiagnostics(
+  text: string,
+  prefix = '',
+): { node: XPathNode | undefined; diagnostics: string[] } {
   const file = createSourceFile(FLOW_FILE, prefix + text)
   const bag = new DiagnosticBag()
   const node = parseExpression(subSource(file, text, undefined, prefix.length), bag)
@@ -36,7 +40,14 @@ export function compileWithDiagnostics(text: string, prefix = ''): { node: XPath
 export function emitModule(node: XPathNode): { code: string; name: string; imports: string[] } {
   const ctx = new EmitContext({ siteRoot: '/site', flows: new Map() }, 'flows/t.ts')
   const name = emitExpression(node, ctx, { at: 'flows/t.xml:1:1', action: 'eval' }).text
-  return { code: ctx.constants().map((c) => c.text).join('\n'), name, imports: ctx.imports().map((c) => c.text) }
+  return {
+    code: ctx
+      .constants()
+      .map((c) => c.text)
+      .join('\n'),
+    name,
+    imports: ctx.imports().map((c) => c.text),
+  }
 }
 
 /** The generated constant as a live object: TypeScript stripped by esbuild, runtime exports in scope. */
@@ -51,7 +62,13 @@ export function loadGenerated(node: XPathNode): runtime.CompiledExpression {
 
 /** The same expression for the engine tier only. */
 export function engineOnly(node: XPathNode): runtime.CompiledExpression {
-  return new runtime.EngineExpression({ source: node.source, at: 'flows/t.xml:1:1', action: 'eval', text: node.plan.text, variables: node.variables })
+  return new runtime.EngineExpression({
+    source: node.source,
+    at: 'flows/t.xml:1:1',
+    action: 'eval',
+    text: node.plan.text,
+    variables: node.variables,
+  })
 }
 
 export function doc(json: string): runtime.OxnDocument {

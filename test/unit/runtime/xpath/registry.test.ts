@@ -5,17 +5,27 @@
  * list as missing do not.
  */
 import { describe, expect, it } from 'vitest'
-import { EXTENSION_FUNCTIONS, FN_NS, FUNCTION_IMPLEMENTATIONS, STANDARD_FUNCTION_NAMES, standardFunctionArities } from '../../../../runtime/index.js'
+
+import {
+  EXTENSION_FUNCTIONS,
+  FN_NS,
+  FUNCTION_IMPLEMENTATIONS,
+  STANDARD_FUNCTION_NAMES,
+  standardFunctionArities,
+} from '../../../../runtime/index.js'
 import { compileWithDiagnostics } from './helpers.js'
 
 describe('registry', () => {
   it('has an implementation for exactly the implemented functions', () => {
-    const implemented = [...EXTENSION_FUNCTIONS].filter(([, spec]) => spec.status === 'implemented').map(([name]) => name)
+    const implemented = [...EXTENSION_FUNCTIONS]
+      .filter(([, spec]) => spec.status === 'implemented')
+      .map(([name]) => name)
     expect([...FUNCTION_IMPLEMENTATIONS.keys()].sort()).toEqual(implemented.sort())
   })
 
   it('lists every function of section 10', () => {
-    const section10 = `capitalize-first ends-with join matches replace split tolower toupper trim json-parse json-stringify json-to-xml
+    const section10 =
+      `capitalize-first ends-with join matches replace split tolower toupper trim json-parse json-stringify json-to-xml
       xml-to-json json-to-csv array array-reverse sort apply-codecs base64-encode base64-decode urlencode url-encode urldecode
       url-decode md5 calc-signature verify-signature encrypt decrypt unixtime uuid4 uuid3 body content svc-document json-doc
       file-exists lookup jwt-decode jwt-encode xml-parse html-parse has-class verify-xmldsig decrypt-xml svc-log svc-serialize
@@ -24,7 +34,9 @@ describe('registry', () => {
   })
 
   it('marks the "optional, later" functions (XC-10)', () => {
-    const optional = [...EXTENSION_FUNCTIONS].filter(([, spec]) => spec.status === 'not-supported').map(([name]) => name)
+    const optional = [...EXTENSION_FUNCTIONS]
+      .filter(([, spec]) => spec.status === 'not-supported')
+      .map(([name]) => name)
     expect(optional.sort()).toEqual(['decrypt-xml', 'ldap-lookup', 'ldap-query', 'verify-xmldsig'])
   })
 
@@ -41,14 +53,23 @@ describe('registry', () => {
   })
 
   it('suggests only standard functions the engine has', () => {
-    for (const name of STANDARD_FUNCTION_NAMES) expect(standardFunctionArities(FN_NS, name).length, name).toBeGreaterThan(0)
+    for (const name of STANDARD_FUNCTION_NAMES)
+      expect(standardFunctionArities(FN_NS, name).length, name).toBeGreaterThan(0)
   })
 
-  it.each(['format-number', 'format-date', 'analyze-string', 'json-doc', 'json-to-xml', 'xml-to-json', 'sort', 'parse-xml', 'transform', 'environment-variable'])(
-    'the engine lacks fn:%s (XP-STR-2, XP-NAME-2)',
-    (name) => {
-      expect(standardFunctionArities(FN_NS, name)).toEqual([])
-      expect(STANDARD_FUNCTION_NAMES).not.toContain(name)
-    },
-  )
+  it.each([
+    'format-number',
+    'format-date',
+    'analyze-string',
+    'json-doc',
+    'json-to-xml',
+    'xml-to-json',
+    'sort',
+    'parse-xml',
+    'transform',
+    'environment-variable',
+  ])('the engine lacks fn:%s (XP-STR-2, XP-NAME-2)', (name) => {
+    expect(standardFunctionArities(FN_NS, name)).toEqual([])
+    expect(STANDARD_FUNCTION_NAMES).not.toContain(name)
+  })
 })

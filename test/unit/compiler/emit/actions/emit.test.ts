@@ -7,9 +7,11 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
-import { compile } from '../../../../../compiler/index.js'
+
 import { formatReport } from '../../../../../compiler/diagnostics/format.js'
+import { compile } from '../../../../../compiler/index.js'
 import { temporaryDir } from '../../../../helpers/gateway-process.js'
 import { expectMatchesFile } from '../../../../helpers/golden.js'
 
@@ -59,11 +61,23 @@ describe('generated code of the actions', () => {
     for (let i = 0; i < 2; i++) {
       const result = await compile(PROJECT, { outDir: out, typecheck: false })
       expect(result.ok).toBe(true)
-      snapshots.push(new Map(filesOf(out).filter((path) => path !== 'build.json').map((path) => [path, readFileSync(join(out, path))])))
+      snapshots.push(
+        new Map(
+          filesOf(out)
+            .filter((path) => path !== 'build.json')
+            .map((path) => [path, readFileSync(join(out, path))]),
+        ),
+      )
     }
     const [first, second] = snapshots as [Map<string, Buffer>, Map<string, Buffer>]
     expect([...second.keys()]).toEqual([...first.keys()])
-    expect([...first.keys()]).toEqual(expect.arrayContaining(['saxon.cjs', 'THIRD-PARTY-NOTICES.txt', expect.stringMatching(/^xslt\/items-[0-9a-f]{12}\.sef\.json$/)]))
+    expect([...first.keys()]).toEqual(
+      expect.arrayContaining([
+        'saxon.cjs',
+        'THIRD-PARTY-NOTICES.txt',
+        expect.stringMatching(/^xslt\/items-[0-9a-f]{12}\.sef\.json$/),
+      ]),
+    )
     for (const [path, bytes] of first) expect(bytes.equals(second.get(path)!), path).toBe(true)
     expect(first.get('THIRD-PARTY-NOTICES.txt')!.toString()).toContain('SaxonJS')
   })

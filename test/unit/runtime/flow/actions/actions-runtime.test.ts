@@ -4,23 +4,24 @@
  * `registerLogFields` and its merge (ACT-log-1..3), and the member reader that keeps repeated names.
  */
 import { describe, expect, it } from 'vitest'
+
+import { headerField } from '../../../../../runtime/flow/actions/header-fields.js'
+import { objectMembers } from '../../../../../runtime/flow/actions/json-members.js'
 import {
+  applyTemplate,
   Content,
+  type DebugLevel,
+  decodeContent,
   JsonNumber,
   JsonObject,
-  RaisedError,
-  applyTemplate,
-  decodeContent,
+  type JsonValue,
   mergeFields,
   parseJson,
+  RaisedError,
   registerLogFields,
   renderJson,
   setResponseHeaders,
-  type DebugLevel,
-  type JsonValue,
 } from '../../../../../runtime/index.js'
-import { headerField } from '../../../../../runtime/flow/actions/header-fields.js'
-import { objectMembers } from '../../../../../runtime/flow/actions/json-members.js'
 import { compileTemplates, newContext } from '../../../compiler/template/helpers.js'
 
 const MAIN = { kind: 'main-content' } as const
@@ -35,7 +36,10 @@ describe('applyTemplate', () => {
 
   it('T-CHK-2: an upstream content location gets the text; a checked output is already decoded for later reads', async () => {
     // the first is proven JSON at compile time (stored undecoded), the second is checked at run time
-    const [proven, checked] = await compileTemplates(['{ "n": 1.50 }', '{{if true()}}{ "n": 1.50 }{{end}}{{if false()}}1{{end}}'])
+    const [proven, checked] = await compileTemplates([
+      '{ "n": 1.50 }',
+      '{{if true()}}{ "n": 1.50 }{{end}}{{if false()}}1{{end}}',
+    ])
     expect([proven!.alwaysJson, checked!.alwaysJson]).toEqual([true, false])
     for (const template of [proven!, checked!]) {
       const ctx = newContext()
@@ -58,7 +62,16 @@ describe('applyTemplate', () => {
     expect(ctx.vars.get('x')).toEqual(['[1 2]'])
     expect(ctx.vars.get('y')).toEqual(['[1 2]'])
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toMatchObject([
-      { type: 'svc_alert', requestID: 'req-1', topic: 'template', message: "output is not valid JSON: unexpected character '2', expected ',' or ']' at 1:4", info: ["flows/order.xml:3:3: template: output is not valid JSON: unexpected character '2', expected ',' or ']' at 1:4"], raised: false },
+      {
+        type: 'svc_alert',
+        requestID: 'req-1',
+        topic: 'template',
+        message: "output is not valid JSON: unexpected character '2', expected ',' or ']' at 1:4",
+        info: [
+          "flows/order.xml:3:3: template: output is not valid JSON: unexpected character '2', expected ',' or ']' at 1:4",
+        ],
+        raised: false,
+      },
     ])
   })
 
@@ -74,7 +87,9 @@ describe('applyTemplate', () => {
 
 describe('set-response-headers', () => {
   it('ACT-COMMON-2: an invalid field fails the action before any header changes', async () => {
-    const [template] = await compileTemplates(['{ "X-Good": "1", "X-Bad": {{ concat("a", codepoints-to-string(10), "b") }} }'])
+    const [template] = await compileTemplates([
+      '{ "X-Good": "1", "X-Bad": {{ concat("a", codepoints-to-string(10), "b") }} }',
+    ])
     const ctx = newContext()
     ctx.response.headers.set('X-Good', 'old')
     expect(() => setResponseHeaders(ctx, template!, MAIN)).toThrow(RaisedError)
@@ -95,7 +110,12 @@ describe('set-response-headers', () => {
     ['a string, trimmed', 'X-A', ' \tv \t', { kind: 'set', name: 'X-A', values: ['v'] }],
     ['a number literal', 'X-N', new JsonNumber('1.50'), { kind: 'set', name: 'X-N', values: ['1.50'] }],
     ['a boolean', 'X-B', true, { kind: 'set', name: 'X-B', values: ['true'] }],
-    ['an array, nulls skipped', 'X-L', ['a', null, new JsonNumber('2')], { kind: 'set', name: 'X-L', values: ['a', '2'] }],
+    [
+      'an array, nulls skipped',
+      'X-L',
+      ['a', null, new JsonNumber('2')],
+      { kind: 'set', name: 'X-L', values: ['a', '2'] },
+    ],
     ['null removes', 'X-R', null, { kind: 'remove', name: 'X-R' }],
     ['Status in any case', 'sTaTuS', 'x', { kind: 'status', value: 'x' }],
     ['an owned field', 'Transfer-Encoding', 'x', { kind: 'ignored', name: 'Transfer-Encoding' }],
@@ -104,7 +124,12 @@ describe('set-response-headers', () => {
     ['DEL', 'X-D', 'a\u007f', { kind: 'invalid', reason: 'header X-D has control characters in its value "a\u007f"' }],
     ['NUL', 'X-Z', 'a\u0000', { kind: 'invalid', reason: 'header X-Z has control characters in its value "a\\u0000"' }],
     ['not a token', 'X:Y', 'a', { kind: 'invalid', reason: 'invalid header name "X:Y"' }],
-    ['an object in an array', 'X-O', [new JsonObject([], [])], { kind: 'invalid', reason: 'header X-O cannot take an object as value' }],
+    [
+      'an object in an array',
+      'X-O',
+      [new JsonObject([], [])],
+      { kind: 'invalid', reason: 'header X-O cannot take an object as value' },
+    ],
     ['a nested array', 'X-O', [['a']], { kind: 'invalid', reason: 'header X-O cannot take a nested array as value' }],
   ]
   it.each(FIELDS)('headerField: %s', (_, name, value, want) => {
@@ -115,7 +140,13 @@ describe('set-response-headers', () => {
     const text = ' { "a" : 1 , "b\\"c": {"x": [1, "]}"]}, "a": "2", "e": [] , "f": null } '
     const members = objectMembers(text)
     expect(members.map(([key]) => key)).toEqual(['a', 'b"c', 'a', 'e', 'f'])
-    expect(members.map(([, value]) => value)).toEqual([new JsonNumber('1'), parseJson('{"x": [1, "]}"]}'), '2', [], null])
+    expect(members.map(([, value]) => value)).toEqual([
+      new JsonNumber('1'),
+      parseJson('{"x": [1, "]}"]}'),
+      '2',
+      [],
+      null,
+    ])
     expect(objectMembers('{}')).toEqual([])
   })
 })
@@ -126,9 +157,19 @@ describe('log', () => {
 
   it.each([
     ['scalars and arrays replace, in place', '{"a": 1, "b": [1]}', '{"b": [2], "a": "x"}', '{"a":"x","b":[2]}'],
-    ['objects merge recursively', '{"c": {"x": 1, "y": {"z": 1}}}', '{"c": {"y": {"w": 2}, "v": 3}}', '{"c":{"x":1,"y":{"z":1,"w":2},"v":3}}'],
+    [
+      'objects merge recursively',
+      '{"c": {"x": 1, "y": {"z": 1}}}',
+      '{"c": {"y": {"w": 2}, "v": 3}}',
+      '{"c":{"x":1,"y":{"z":1,"w":2},"v":3}}',
+    ],
     ['an object replaces a non-object', '{"c": 1}', '{"c": {"k": null, "j": 1}}', '{"c":{"j":1}}'],
-    ['null removes; new fields are appended', '{"a": 1, "b": 2}', '{"a": null, "d": {}, "a2": [null]}', '{"b":2,"d":{},"a2":[null]}'],
+    [
+      'null removes; new fields are appended',
+      '{"a": 1, "b": 2}',
+      '{"a": null, "d": {}, "a2": [null]}',
+      '{"b":2,"d":{},"a2":[null]}',
+    ],
   ])('ACT-log-2: %s', (_, registered, update, want) => {
     const merged = mergeFields(obj(registered), entries(obj(update)))
     expect(JSON.stringify(toPlain(merged))).toBe(want)
@@ -164,7 +205,8 @@ describe('log', () => {
 /** A JsonValue as plain data, member order kept. */
 function toPlain(value: JsonValue): unknown {
   if (value instanceof JsonNumber) return value.value
-  if (value instanceof JsonObject) return Object.fromEntries(value.keys.map((key, i) => [key, toPlain(value.values[i]!)]))
+  if (value instanceof JsonObject)
+    return Object.fromEntries(value.keys.map((key, i) => [key, toPlain(value.values[i]!)]))
   if (Array.isArray(value)) return (value as readonly JsonValue[]).map(toPlain)
   return value
 }

@@ -1,8 +1,9 @@
 /** The `auth` action (actions.md ACT-auth-1..4): users, Basic credentials and the 401 answer. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BREAK, CONTINUE, basicCredentials } from '../../../../../runtime/index.js'
+
+import { basicCredentials, BREAK, CONTINUE } from '../../../../../runtime/index.js'
 import { renderFlowResponse } from '../../../../../runtime/server/send.js'
-import { clientRequest, compileProject, lowerFlowText, makeSite, removeSite, type CompiledProject } from './helpers.js'
+import { clientRequest, type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite } from './helpers.js'
 
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`
 
@@ -62,14 +63,21 @@ describe('auth: run time', () => {
     ['no colon', basic('ops')],
     ['not base64', 'Basic !!!'],
     ['a longer password', basic('ops:s3cr3t!')],
-  ])('ACT-auth-4 %s: 401 with WWW-Authenticate, text/plain "Authentication Required"; no error', async (_, authorization) => {
-    const { completion, ctx } = await run('flows/example.xml', authorization)
-    expect(completion).toBe(BREAK)
-    const response = renderFlowResponse(ctx)
-    expect([response.status, response.contentType, response.body]).toEqual([401, 'text/plain', 'Authentication Required'])
-    expect(response.headers).toContainEqual(['WWW-Authenticate', 'Basic realm="Restricted"'])
-    expect(ctx.vars.has('error')).toBe(false)
-  })
+  ])(
+    'ACT-auth-4 %s: 401 with WWW-Authenticate, text/plain "Authentication Required"; no error',
+    async (_, authorization) => {
+      const { completion, ctx } = await run('flows/example.xml', authorization)
+      expect(completion).toBe(BREAK)
+      const response = renderFlowResponse(ctx)
+      expect([response.status, response.contentType, response.body]).toEqual([
+        401,
+        'text/plain',
+        'Authentication Required',
+      ])
+      expect(response.headers).toContainEqual(['WWW-Authenticate', 'Basic realm="Restricted"'])
+      expect(ctx.vars.has('error')).toBe(false)
+    },
+  )
 
   it('ACT-auth-2 only the first user of a name is compared: a later password of the same name never matches', async () => {
     expect((await run('flows/repeated.xml', basic('ann:first'))).completion).toBe(CONTINUE)
@@ -79,7 +87,9 @@ describe('auth: run time', () => {
   it('ACT-auth-1 a dynamic password that is empty makes the user unmatchable (RW)', async () => {
     const { ctx, messages } = await run('flows/repeated.xml', basic('bob:'))
     expect(ctx.response.status).toBe(401)
-    expect(messages).toEqual(['warn [auth] flows/repeated.xml:2:3: auth: the password of user "bob" is empty; the user cannot log in'])
+    expect(messages).toEqual([
+      'warn [auth] flows/repeated.xml:2:3: auth: the password of user "bob" is empty; the user cannot log in',
+    ])
   })
 
   it('ACT-auth-2 the field splits at the first colon; the password may hold colons', () => {
@@ -90,20 +100,50 @@ describe('auth: run time', () => {
   })
 
   it('ACT-COMMON-2 dynamic attributes are evaluated in document order, user by user', async () => {
-    const { messages } = await project.run('flows/order.xml', { request: clientRequest({ headers: { Authorization: basic('b:2') } }) })
+    const { messages } = await project.run('flows/order.xml', {
+      request: clientRequest({ headers: { Authorization: basic('b:2') } }),
+    })
     expect(messages).toEqual(['info [flow] name a', 'info [flow] pass a', 'info [flow] pass b', 'info [flow] name b'])
   })
 })
 
 describe('auth: compile checks', () => {
   it.each([
-    ['no user', '<flow><auth/></flow>', ['flows/f.xml:1:7: error: <auth> needs at least one <user name="..." pass="..."/>']],
-    ['other children', '<flow><auth><user pass="a"/><group/></auth></flow>', ['flows/f.xml:1:29: error: <auth> may only contain <user> elements, not <group>']],
-    ['text', '<flow><auth> x <user pass="a"/></auth></flow>', ['flows/f.xml:1:14: error: text is not allowed directly inside <auth>']],
-    ['a user without pass', '<flow><auth><user name="a"/></auth></flow>', ['flows/f.xml:1:13: error: missing required attribute pass on <user>']],
-    ['a static empty pass', '<flow><auth><user name="a" pass=""/></auth></flow>', ['flows/f.xml:1:28: error: pass of <user> must not be empty']],
-    ['an unknown user attribute is a CW', '<flow><auth><user pass="a" role="x"/></auth></flow>', ['flows/f.xml:1:28: warning: unknown attribute role on <user>']],
-    ['a user with content', '<flow><auth><user pass="a">x</user></auth></flow>', ['flows/f.xml:1:28: error: <user> must be empty; found text']],
+    [
+      'no user',
+      '<flow><auth/></flow>',
+      ['flows/f.xml:1:7: error: <auth> needs at least one <user name="..." pass="..."/>'],
+    ],
+    [
+      'other children',
+      '<flow><auth><user pass="a"/><group/></auth></flow>',
+      ['flows/f.xml:1:29: error: <auth> may only contain <user> elements, not <group>'],
+    ],
+    [
+      'text',
+      '<flow><auth> x <user pass="a"/></auth></flow>',
+      ['flows/f.xml:1:14: error: text is not allowed directly inside <auth>'],
+    ],
+    [
+      'a user without pass',
+      '<flow><auth><user name="a"/></auth></flow>',
+      ['flows/f.xml:1:13: error: missing required attribute pass on <user>'],
+    ],
+    [
+      'a static empty pass',
+      '<flow><auth><user name="a" pass=""/></auth></flow>',
+      ['flows/f.xml:1:28: error: pass of <user> must not be empty'],
+    ],
+    [
+      'an unknown user attribute is a CW',
+      '<flow><auth><user pass="a" role="x"/></auth></flow>',
+      ['flows/f.xml:1:28: warning: unknown attribute role on <user>'],
+    ],
+    [
+      'a user with content',
+      '<flow><auth><user pass="a">x</user></auth></flow>',
+      ['flows/f.xml:1:28: error: <user> must be empty; found text'],
+    ],
   ])('ACT-auth-1 %s', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })

@@ -1,16 +1,45 @@
 /** The `copy` action (actions.md ACT-copy-1..3; flows.md F-LOC-1..4, F-LOC-3 with operations.md FS3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { Content, RaisedError } from '../../../../../runtime/index.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, textOf, type CompiledProject } from './helpers.js'
+import { type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite, textOf } from './helpers.js'
 
 describe('copy: compile checks', () => {
   it.each([
-    ['ACT-copy-3 a read-only out is a CE', '<flow>\n  <copy out="data.json"/>\n</flow>', ['flows/f.xml:2:9: error: out of <copy> must be a variable or a content location; "data.json" is read-only']],
-    ['ACT-copy-3 svc://request/empty is read-only', '<flow><copy out="svc://request/empty"/></flow>', ['flows/f.xml:1:13: error: out of <copy> must be a variable or a content location; "svc://request/empty" is read-only']],
-    ['F-LOC-1 an expression is no location', '<flow><copy in="$a/b"/></flow>', ['flows/f.xml:1:13: error: invalid location "$a/b" in in of <copy>: invalid variable name $a/b']],
-    ['F-LOC-2 a static path may not leave the project', '<flow><copy in="../../x.json"/></flow>', ['flows/f.xml:1:13: error: invalid location "../../x.json" in in of <copy>: path leaves the project root: ../../x.json']],
-    ['ACT-copy-2 a static file that does not exist is a CW', '<flow><copy in="missing.json" out="$m"/></flow>', ['flows/f.xml:1:13: warning: file flows/missing.json does not exist; <copy> will leave its out unchanged']],
-    ['F-DOC-7 the body is empty', '<flow><copy>x</copy></flow>', ['flows/f.xml:1:13: error: <copy> must be empty; found text']],
+    [
+      'ACT-copy-3 a read-only out is a CE',
+      '<flow>\n  <copy out="data.json"/>\n</flow>',
+      ['flows/f.xml:2:9: error: out of <copy> must be a variable or a content location; "data.json" is read-only'],
+    ],
+    [
+      'ACT-copy-3 svc://request/empty is read-only',
+      '<flow><copy out="svc://request/empty"/></flow>',
+      [
+        'flows/f.xml:1:13: error: out of <copy> must be a variable or a content location; "svc://request/empty" is read-only',
+      ],
+    ],
+    [
+      'F-LOC-1 an expression is no location',
+      '<flow><copy in="$a/b"/></flow>',
+      ['flows/f.xml:1:13: error: invalid location "$a/b" in in of <copy>: invalid variable name $a/b'],
+    ],
+    [
+      'F-LOC-2 a static path may not leave the project',
+      '<flow><copy in="../../x.json"/></flow>',
+      [
+        'flows/f.xml:1:13: error: invalid location "../../x.json" in in of <copy>: path leaves the project root: ../../x.json',
+      ],
+    ],
+    [
+      'ACT-copy-2 a static file that does not exist is a CW',
+      '<flow><copy in="missing.json" out="$m"/></flow>',
+      ['flows/f.xml:1:13: warning: file flows/missing.json does not exist; <copy> will leave its out unchanged'],
+    ],
+    [
+      'F-DOC-7 the body is empty',
+      '<flow><copy>x</copy></flow>',
+      ['flows/f.xml:1:13: error: <copy> must be empty; found text'],
+    ],
   ])('%s', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })
@@ -18,7 +47,11 @@ describe('copy: compile checks', () => {
   it('ACT-copy-1 in and out default to the main content', () => {
     const { flow, lines } = lowerFlowText('<flow><copy/></flow>')
     expect(lines).toEqual([])
-    expect(flow!.body[0]).toMatchObject({ kind: 'copy', input: { kind: 'main-content' }, output: { kind: 'main-content' } })
+    expect(flow!.body[0]).toMatchObject({
+      kind: 'copy',
+      input: { kind: 'main-content' },
+      output: { kind: 'main-content' },
+    })
   })
 })
 
@@ -54,7 +87,9 @@ describe('copy: run time', () => {
     expect((countries as Content).mediaType).toBe('application/json')
     expect(ctx.vars.get('found')).toHaveLength(1)
     expect(ctx.vars.has('absent')).toBe(false)
-    expect(messages).toEqual(['warn [copy] flows/example.xml:4:3: copy: fixtures/absent.json is missing; $absent is left unchanged'])
+    expect(messages).toEqual([
+      'warn [copy] flows/example.xml:4:3: copy: fixtures/absent.json is missing; $absent is left unchanged',
+    ])
   })
 
   it('ACT-copy-1 values are copied unchanged: bytes and media type of files, variables as they are', async () => {
@@ -69,12 +104,18 @@ describe('copy: run time', () => {
     expect(textOf([ctx.contents.upstream.get('text')!])).toBe('plain')
     expect(ctx.contents.upstream.get('text')!.mediaType).toBe('text/plain')
     expect(ctx.vars.get('dynamic')).toEqual(['plain'])
-    expect((ctx.vars.get('empty')[0] as unknown as { documentElement: { nodeName: string } }).documentElement.nodeName).toBe('empty')
+    expect(
+      (ctx.vars.get('empty')[0] as unknown as { documentElement: { nodeName: string } }).documentElement.nodeName,
+    ).toBe('empty')
   })
 
   it('F-LOC-1 a dynamic in that is no location is an RF', async () => {
-    const error = await project.run('flows/kinds.xml', { vars: { text: ['x'], which: ['$a/b'] } }).catch((e: unknown) => e)
+    const error = await project
+      .run('flows/kinds.xml', { vars: { text: ['x'], which: ['$a/b'] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RaisedError)
-    expect((error as RaisedError).errorObject.get('info')).toEqual(['flows/kinds.xml:5:3: copy: invalid location "$a/b": invalid variable name $a/b'])
+    expect((error as RaisedError).errorObject.get('info')).toEqual([
+      'flows/kinds.xml:5:3: copy: invalid location "$a/b": invalid variable name $a/b',
+    ])
   })
 })

@@ -1,14 +1,49 @@
 /** The `debug` action (actions.md ACT-debug-1..4; operations.md DB1, DB2; flows.md F-DBG-2). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { attachDebugSession, Content, createDebugSettings, createLogger, DebugSession, parseDebugConfig, RaisedError, type DebugConfig } from '../../../../../runtime/index.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, type CompiledProject, type RunOptions } from './helpers.js'
+
+import {
+  attachDebugSession,
+  Content,
+  createDebugSettings,
+  createLogger,
+  type DebugConfig,
+  DebugSession,
+  parseDebugConfig,
+  RaisedError,
+} from '../../../../../runtime/index.js'
+import {
+  type CompiledProject,
+  compileProject,
+  lowerFlowText,
+  makeSite,
+  removeSite,
+  type RunOptions,
+} from './helpers.js'
 
 describe('debug: compile checks', () => {
   it.each([
-    ['exactly one of xpath and in (none)', '<flow><debug/></flow>', ['flows/f.xml:1:7: error: <debug> needs exactly one of xpath and in']],
-    ['exactly one of xpath and in (both)', '<flow><debug xpath="1" in="$a"/></flow>', ['flows/f.xml:1:7: error: <debug> needs exactly one of xpath and in']],
-    ['an unknown level', '<flow><debug level="loud" xpath="1"/></flow>', ['flows/f.xml:1:14: error: invalid level "loud" of <debug>; expected verbose, debug, info, warn, warning, error, alert']],
-    ['an empty expression', '<flow><debug xpath=" "/></flow>', ['flows/f.xml:1:14: error: empty expression in xpath attribute of <debug>']],
+    [
+      'exactly one of xpath and in (none)',
+      '<flow><debug/></flow>',
+      ['flows/f.xml:1:7: error: <debug> needs exactly one of xpath and in'],
+    ],
+    [
+      'exactly one of xpath and in (both)',
+      '<flow><debug xpath="1" in="$a"/></flow>',
+      ['flows/f.xml:1:7: error: <debug> needs exactly one of xpath and in'],
+    ],
+    [
+      'an unknown level',
+      '<flow><debug level="loud" xpath="1"/></flow>',
+      [
+        'flows/f.xml:1:14: error: invalid level "loud" of <debug>; expected verbose, debug, info, warn, warning, error, alert',
+      ],
+    ],
+    [
+      'an empty expression',
+      '<flow><debug xpath=" "/></flow>',
+      ['flows/f.xml:1:14: error: empty expression in xpath attribute of <debug>'],
+    ],
   ])('ACT-debug-1 %s is a CE', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })
@@ -35,7 +70,8 @@ describe('debug: run time', () => {
   <debug channel="values" in="svc://request/content/page"/>
   <debug channel="values" in="$missing"/>
 </flow>`,
-      'flows/lazy.xml': '<flow><debug level="verbose" channel="lazy" xpath="error()"/><debug channel="lazy" in="{$where}"/></flow>',
+      'flows/lazy.xml':
+        '<flow><debug level="verbose" channel="lazy" xpath="error()"/><debug channel="lazy" in="{$where}"/></flow>',
     })
     project = await compileProject(root, ['flows/example.xml', 'flows/values.xml', 'flows/lazy.xml'])
   })
@@ -91,7 +127,11 @@ describe('debug: run time', () => {
   it('ACT-debug-4 a failing expression or an invalid dynamic location is an RF when selected', async () => {
     const failing = await debugged('flows/lazy.xml', 'lazy:verbose').catch((e: unknown) => e)
     expect(failing).toBeInstanceOf(RaisedError)
-    const invalid = await debugged('flows/lazy.xml', 'lazy:debug', { vars: { where: ['$x/y'] } }).catch((e: unknown) => e)
-    expect((invalid as RaisedError).errorObject.get('info')).toEqual(['flows/lazy.xml:1:62: debug: invalid location "$x/y": invalid variable name $x/y'])
+    const invalid = await debugged('flows/lazy.xml', 'lazy:debug', { vars: { where: ['$x/y'] } }).catch(
+      (e: unknown) => e,
+    )
+    expect((invalid as RaisedError).errorObject.get('info')).toEqual([
+      'flows/lazy.xml:1:62: debug: invalid location "$x/y": invalid variable name $x/y',
+    ])
   })
 })

@@ -3,10 +3,11 @@
  * static bodies, and the `$error` object the run time builds (defaults, order, run-time warnings).
  */
 import { describe, expect, it } from 'vitest'
-import { actionError, flowErrorObject, errorBodyObject } from '../../../../../runtime/flow/actions/error.js'
-import { FlowContext, type DebugLevel } from '../../../../../runtime/context/flow-context.js'
-import { createLogger } from '../../../../../runtime/log/logger.js'
+
+import { type DebugLevel, FlowContext } from '../../../../../runtime/context/flow-context.js'
 import { stringifyJsonValue } from '../../../../../runtime/errors/error-document.js'
+import { actionError, errorBodyObject, flowErrorObject } from '../../../../../runtime/flow/actions/error.js'
+import { createLogger } from '../../../../../runtime/log/logger.js'
 import { EMPTY } from '../../../../../runtime/values/item.js'
 import { JsonNumber, JsonObject } from '../../../../../runtime/values/json-value.js'
 import { compileFlow } from '../../../compiler/flow/helpers.js'
@@ -16,16 +17,56 @@ describe('ACT-error compile-time checks', () => {
     ['ACT-error-1: an empty body', '<error/>', []],
     ['ACT-error-1: white space only', '<error>\n  </error>', []],
     ['ACT-error-1: a string', '<error> "gone" </error>', []],
-    ['ACT-error-2: an object with every property', '<error>{ "message": "m", "status": 404, "code": 0, "info": ["a"], "x": [1] }</error>', []],
-    ['ACT-error-1: an array is a CE', '<error>[1]</error>', ['flows/f.xml:2:10: error: the body must give a JSON object or string, not an array (<error>)']],
-    ['ACT-error-1: a number is a CE', '<error> 42 </error>', ['flows/f.xml:2:11: error: the body must give a JSON object or string, not a number (<error>)']],
-    ['ACT-error-1: null is a CE', '<error>null</error>', ['flows/f.xml:2:10: error: the body must give a JSON object or string, not null (<error>)']],
-    ['ACT-error-2: status out of range', '<error>{ "status": 199 }</error>', ['flows/f.xml:2:10: error: invalid <error> body: status must be an integer from 200 to 599']],
-    ['ACT-error-2: status as text', '<error>{ "status": "404" }</error>', ['flows/f.xml:2:10: error: invalid <error> body: status must be an integer from 200 to 599']],
-    ['ACT-error-2: code out of range', '<error>{ "code": 10000 }</error>', ['flows/f.xml:2:10: error: invalid <error> body: code must be an integer from 0 to 9999']],
-    ['ACT-error-2: message not a string', '<error>{ "message": 3 }</error>', ['flows/f.xml:2:10: error: invalid <error> body: message must be a string']],
-    ['ACT-error-2: info not strings', '<error>{ "info": ["a", 1] }</error>', ['flows/f.xml:2:10: error: invalid <error> body: info must be an array of strings']],
-    ['ACT-error-3, F-RESP-2: a static invalid status attribute is a CW', '<error status="99"/>', ['flows/f.xml:2:10: warning: invalid status "99"; status 500 is sent instead (valid: 200-599)']],
+    [
+      'ACT-error-2: an object with every property',
+      '<error>{ "message": "m", "status": 404, "code": 0, "info": ["a"], "x": [1] }</error>',
+      [],
+    ],
+    [
+      'ACT-error-1: an array is a CE',
+      '<error>[1]</error>',
+      ['flows/f.xml:2:10: error: the body must give a JSON object or string, not an array (<error>)'],
+    ],
+    [
+      'ACT-error-1: a number is a CE',
+      '<error> 42 </error>',
+      ['flows/f.xml:2:11: error: the body must give a JSON object or string, not a number (<error>)'],
+    ],
+    [
+      'ACT-error-1: null is a CE',
+      '<error>null</error>',
+      ['flows/f.xml:2:10: error: the body must give a JSON object or string, not null (<error>)'],
+    ],
+    [
+      'ACT-error-2: status out of range',
+      '<error>{ "status": 199 }</error>',
+      ['flows/f.xml:2:10: error: invalid <error> body: status must be an integer from 200 to 599'],
+    ],
+    [
+      'ACT-error-2: status as text',
+      '<error>{ "status": "404" }</error>',
+      ['flows/f.xml:2:10: error: invalid <error> body: status must be an integer from 200 to 599'],
+    ],
+    [
+      'ACT-error-2: code out of range',
+      '<error>{ "code": 10000 }</error>',
+      ['flows/f.xml:2:10: error: invalid <error> body: code must be an integer from 0 to 9999'],
+    ],
+    [
+      'ACT-error-2: message not a string',
+      '<error>{ "message": 3 }</error>',
+      ['flows/f.xml:2:10: error: invalid <error> body: message must be a string'],
+    ],
+    [
+      'ACT-error-2: info not strings',
+      '<error>{ "info": ["a", 1] }</error>',
+      ['flows/f.xml:2:10: error: invalid <error> body: info must be an array of strings'],
+    ],
+    [
+      'ACT-error-3, F-RESP-2: a static invalid status attribute is a CW',
+      '<error status="99"/>',
+      ['flows/f.xml:2:10: warning: invalid status "99"; status 500 is sent instead (valid: 200-599)'],
+    ],
     ['ACT-error-1: a dynamic body is checked at run time', '<error>{{ $x }}</error>', []],
   ]
   it.each(CASES)('%s', (_, element, want) => {
@@ -34,7 +75,9 @@ describe('ACT-error compile-time checks', () => {
   })
 
   it('ACT-error-1: invalid JSON in a static body is a CE at the JSON error', () => {
-    expect(compileFlow('<flow>\n  <error>{ "a": }</error>\n</flow>').lines[0]).toMatch(/^flows\/f\.xml:2:\d+: error: the body of <error> is not valid JSON: /)
+    expect(compileFlow('<flow>\n  <error>{ "a": }</error>\n</flow>').lines[0]).toMatch(
+      /^flows\/f\.xml:2:\d+: error: the body of <error> is not valid JSON: /,
+    )
   })
 })
 
@@ -44,7 +87,9 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
 
   it('X11: every default for an empty body', () => {
     const warnings: string[] = []
-    expect(text(flowErrorObject(object([]), undefined, (w) => warnings.push(w)))).toBe('{"message":"FlowError","status":500,"code":5000,"info":["Flow Error triggered"]}')
+    expect(text(flowErrorObject(object([]), undefined, (w) => warnings.push(w)))).toBe(
+      '{"message":"FlowError","status":500,"code":5000,"info":["Flow Error triggered"]}',
+    )
     expect(warnings).toEqual([])
   })
 
@@ -56,7 +101,9 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
       ['code', new JsonNumber('4120')],
       ['zeta', true],
     ])
-    expect(text(flowErrorObject(body, undefined, () => {}))).toBe('{"message":"FlowError","status":500,"code":4120,"info":["a"],"requestID":"mine","orderId":17,"zeta":true}')
+    expect(text(flowErrorObject(body, undefined, () => {}))).toBe(
+      '{"message":"FlowError","status":500,"code":4120,"info":["a"],"requestID":"mine","orderId":17,"zeta":true}',
+    )
   })
 
   it('ACT-error-3: the status attribute wins over the body; an invalid one gives 500', () => {
@@ -67,8 +114,15 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
 
   it('ACT-error-2 (decided): wrong types at run time get their defaults and an RW each', () => {
     const warnings: string[] = []
-    const body = object([['message', new JsonNumber('1')], ['status', new JsonNumber('600')], ['code', 'x'], ['info', 'one']])
-    expect(text(flowErrorObject(body, undefined, (w) => warnings.push(w)))).toBe('{"message":"FlowError","status":500,"code":5000,"info":["Flow Error triggered"]}')
+    const body = object([
+      ['message', new JsonNumber('1')],
+      ['status', new JsonNumber('600')],
+      ['code', 'x'],
+      ['info', 'one'],
+    ])
+    expect(text(flowErrorObject(body, undefined, (w) => warnings.push(w)))).toBe(
+      '{"message":"FlowError","status":500,"code":5000,"info":["Flow Error triggered"]}',
+    )
     expect(warnings).toEqual([
       'message must be a string; the default is used',
       'status must be an integer from 200 to 599; the default is used',
@@ -78,8 +132,13 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
   })
 
   it('X13: line breaks in message and info become spaces', () => {
-    const body = object([['message', 'a\nb'], ['info', ['c\r\nd']]])
-    expect(text(flowErrorObject(body, undefined, () => {}))).toContain('"message":"a b","status":500,"code":5000,"info":["c d"]')
+    const body = object([
+      ['message', 'a\nb'],
+      ['info', ['c\r\nd']],
+    ])
+    expect(text(flowErrorObject(body, undefined, () => {}))).toContain(
+      '"message":"a b","status":500,"code":5000,"info":["c d"]',
+    )
   })
 
   it('ACT-error-1: a string is the message; other results are not objects', () => {
@@ -88,7 +147,11 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
   })
 
   it('ACT-error-4: the raised error carries alert topic error; without a template the defaults', () => {
-    const ctx = new FlowContext({ siteRoot: '/site', logger: createLogger(() => {}), env: EMPTY, server: EMPTY }, 'req-1', new AbortController().signal)
+    const ctx = new FlowContext(
+      { siteRoot: '/site', logger: createLogger(() => {}), env: EMPTY, server: EMPTY },
+      'req-1',
+      new AbortController().signal,
+    )
     const debug: [DebugLevel, string, string][] = []
     ctx.debug = (level, topic, message) => debug.push([level, topic, message])
     const raised = actionError(ctx, 'flows/f.xml:2:3', null, '418')

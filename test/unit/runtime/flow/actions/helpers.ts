@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+
 import { DiagnosticBag } from '../../../../../compiler/diagnostics/diagnostic.js'
 import { formatReport } from '../../../../../compiler/diagnostics/format.js'
 import { createSourceFile, locAt } from '../../../../../compiler/diagnostics/source.js'
@@ -19,17 +20,17 @@ import type { FlowNode } from '../../../../../compiler/ir/flow.js'
 import { parseExpression } from '../../../../../compiler/xpath/index.js'
 import { compileStylesheets } from '../../../../../compiler/xslt/compile-stylesheets.js'
 import {
-  Content,
-  createLogger,
-  EMPTY,
-  FlowContext,
-  XsltEngine,
   type ClientRequest,
   type Completion,
+  Content,
+  createLogger,
   type DebugLevel,
+  EMPTY,
+  FlowContext,
   type FlowFunction,
   type GatewayServices,
   type Sequence,
+  XsltEngine,
 } from '../../../../../runtime/index.js'
 
 /** A temporary project folder holding `files` (text or bytes); removed by `removeSite`. */
@@ -56,15 +57,25 @@ export function printed(bag: DiagnosticBag, root: string): string[] {
 }
 
 /** Lowers `text` as the flow file `path` of the project at `root` (default: a folder with no files). */
-export function lowerFlowText(text: string, options: { root?: string; path?: string } = {}): { flow: FlowNode | undefined; lines: string[] } {
+export function lowerFlowText(
+  text: string,
+  options: { root?: string; path?: string } = {},
+): { flow: FlowNode | undefined; lines: string[] } {
   const root = options.root ?? '/site'
   const bag = new DiagnosticBag()
-  const result = compileFlowFile(join(root, options.path ?? 'flows/f.xml'), text, { siteRoot: root, parseExpression }, bag)
+  const result = compileFlowFile(
+    join(root, options.path ?? 'flows/f.xml'),
+    text,
+    { siteRoot: root, parseExpression },
+    bag,
+  )
   return { flow: result.flow, lines: printed(bag, root) }
 }
 
 /** The client request a flow sees (definition.md R10); only what the tests set differs from a plain GET /. */
-export function clientRequest(overrides: Omit<Partial<ClientRequest>, 'headers'> & { headers?: Record<string, string> } = {}): ClientRequest {
+export function clientRequest(
+  overrides: Omit<Partial<ClientRequest>, 'headers'> & { headers?: Record<string, string> } = {},
+): ClientRequest {
   const { headers, ...rest } = overrides
   return {
     method: 'GET',
@@ -137,13 +148,27 @@ export async function compileProject(root: string, paths: readonly string[]): Pr
     const ctx = new EmitContext({ siteRoot: root, flows: symbols }, symbol.modulePath)
     const body = emitFlowBody(flow, ctx)
     ctx.runtime('CONTINUE')
-    const text = [...ctx.imports().map(String), ...ctx.constants().map(String), `export async function ${symbol.name.text}(ctx: any) {`, body.text, 'return CONTINUE', '}'].join('\n')
+    const text = [
+      ...ctx.imports().map(String),
+      ...ctx.constants().map(String),
+      `export async function ${symbol.name.text}(ctx: any) {`,
+      body.text,
+      'return CONTINUE',
+      '}',
+    ].join('\n')
     writeSiteFile(out, symbol.modulePath, text)
     const module = (await import(join(out, symbol.modulePath))) as Record<string, FlowFunction>
     functions.set(symbol.file, module[symbol.name.text]!)
   }
-  const xslt = stylesheets.size === 0 ? undefined : new XsltEngine({ engine: requireHere.resolve('saxon-js'), dir: out })
-  const services: GatewayServices = { siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY, ...(xslt ? { xslt } : {}) }
+  const xslt =
+    stylesheets.size === 0 ? undefined : new XsltEngine({ engine: requireHere.resolve('saxon-js'), dir: out })
+  const services: GatewayServices = {
+    siteRoot: root,
+    logger: createLogger(() => {}),
+    env: EMPTY,
+    server: EMPTY,
+    ...(xslt ? { xslt } : {}),
+  }
   return {
     root,
     services,

@@ -4,13 +4,18 @@
  * alert for invalid output (templates.md T-CHK-4, T-CHK-5; operations.md LG6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProject, type RunningGateway } from '../../../../helpers/gateway-process.js'
+
+import { type RunningGateway, startProject } from '../../../../helpers/gateway-process.js'
 import { send } from '../../../../helpers/http.js'
 
 const FIXTURES = new URL('../../../../fixtures/e2e/', import.meta.url).pathname
 
 /** The access log line of the request to `path` (written after the response). */
-async function accessLine(gateway: RunningGateway, path: string, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function accessLine(
+  gateway: RunningGateway,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const res = await send(gateway.url, { path, headers })
   expect(res.status).toBeGreaterThan(0)
   return gateway.waitForLog((line) => line['type'] === 'svc_access' && line['path'] === path)
@@ -44,7 +49,9 @@ describe('log action (ACT-log, LG4)', () => {
     const line = await accessLine(gateway, '/l/merge')
     const custom = customOf(line)
     expect(Object.keys(custom)).toEqual(['a', 'b', 'd', 'e', '__proto__', 'n'])
-    expect(custom).toEqual(JSON.parse('{"a":"one","b":{"x":1,"y":[3]},"d":{"new":true},"e":{},"__proto__":{"p":true},"n":1.5}'))
+    expect(custom).toEqual(
+      JSON.parse('{"a":"one","b":{"x":1,"y":[3]},"d":{"new":true},"e":{},"__proto__":{"p":true},"n":1.5}'),
+    )
   })
 
   it('ACT-log-3: system fields are not replaced', async () => {

@@ -1,7 +1,8 @@
 /** The `nameshave` action (actions.md ACT-nameshave-1..4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { Content, renderBody } from '../../../../../runtime/index.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, type CompiledProject } from './helpers.js'
+import { type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite } from './helpers.js'
 
 describe('nameshave', () => {
   let project: CompiledProject
@@ -27,7 +28,8 @@ describe('nameshave', () => {
   })
 
   it('ACT-nameshave-2, ACT-nameshave-3 strings are parsed; other nodes are kept; of two attributes with one local name the later wins', async () => {
-    const text = '<p:r xmlns:p="urn:p" xmlns:q="urn:q" p:a="1" q:a="2" b="3"><!--c--><?pi x?><q:s><![CDATA[<t>]]></q:s></p:r>'
+    const text =
+      '<p:r xmlns:p="urn:p" xmlns:q="urn:q" p:a="1" q:a="2" b="3"><!--c--><?pi x?><q:s><![CDATA[<t>]]></q:s></p:r>'
     const { ctx } = await project.run('flows/vars.xml', { vars: { text: [text] } })
     const shaved = ctx.contents.upstream.get('shaved')!
     expect(shaved.mediaType).toBe('application/xml')
@@ -53,16 +55,22 @@ describe('nameshave', () => {
     const { ctx, messages } = await project.run('flows/vars.xml', { vars: { text: [text] } })
     expect(ctx.contents.upstream.has('shaved')).toBe(false)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/^warn \[nameshave\] flows\/vars\.xml:4:3: nameshave: \$text is not XML: .+; svc:\/\/request\/content\/shaved is left unchanged$/)
+    expect(messages[0]).toMatch(
+      /^warn \[nameshave\] flows\/vars\.xml:4:3: nameshave: \$text is not XML: .+; svc:\/\/request\/content\/shaved is left unchanged$/,
+    )
   })
 
   it('ACT-nameshave-1 missing input is an RW', async () => {
     const { ctx, messages } = await project.run('flows/main.xml')
     expect(ctx.contents.main).toBeUndefined()
-    expect(messages).toEqual(['warn [nameshave] flows/main.xml:1:7: nameshave: svc://request/content is missing; svc://request/content is left unchanged'])
+    expect(messages).toEqual([
+      'warn [nameshave] flows/main.xml:1:7: nameshave: svc://request/content is missing; svc://request/content is left unchanged',
+    ])
   })
 
   it('F-DOC-7 the body is empty', () => {
-    expect(lowerFlowText('<flow><nameshave><x/></nameshave></flow>').lines).toEqual(['flows/f.xml:1:18: error: <nameshave> must be empty; found <x>'])
+    expect(lowerFlowText('<flow><nameshave><x/></nameshave></flow>').lines).toEqual([
+      'flows/f.xml:1:18: error: <nameshave> must be empty; found <x>',
+    ])
   })
 })

@@ -1,8 +1,9 @@
 /** The `pass-body` action (actions.md ACT-pass-body-1..4; flows.md F-RESP-5, F-EXEC-3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { BREAK, Content } from '../../../../../runtime/index.js'
 import { renderFlowResponse } from '../../../../../runtime/server/send.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, type CompiledProject } from './helpers.js'
+import { type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite } from './helpers.js'
 
 describe('pass-body', () => {
   let project: CompiledProject
@@ -43,20 +44,35 @@ describe('pass-body', () => {
   })
 
   it('ACT-pass-body-3 nothing stored: an empty body and an RW; status follows set-status rules', async () => {
-    const { ctx, messages } = await project.run('flows/dynamic.xml', { vars: { id: ['none'], status: ['abc'], mime: [''] } })
+    const { ctx, messages } = await project.run('flows/dynamic.xml', {
+      vars: { id: ['none'], status: ['abc'], mime: [''] },
+    })
     const response = renderFlowResponse(ctx)
     expect([response.status, response.contentType, response.body]).toEqual([500, 'text/plain', ''])
-    expect(messages).toEqual(['warn [pass-body] flows/dynamic.xml:1:7: pass-body: no body is stored for request "none"; an empty body is sent'])
+    expect(messages).toEqual([
+      'warn [pass-body] flows/dynamic.xml:1:7: pass-body: no body is stored for request "none"; an empty body is sent',
+    ])
   })
 
   it('dynamic request, status and mime', async () => {
-    const { ctx } = await project.run('flows/dynamic.xml', { vars: { id: ['pdf'], status: ['202'], mime: ['application/octet-stream'] }, upstream: { pdf } })
+    const { ctx } = await project.run('flows/dynamic.xml', {
+      vars: { id: ['pdf'], status: ['202'], mime: ['application/octet-stream'] },
+      upstream: { pdf },
+    })
     expect(renderFlowResponse(ctx)).toMatchObject({ status: 202, contentType: 'application/octet-stream' })
   })
 
   it.each([
-    ['F-RESP-2 a static invalid status is a CW', '<flow><pass-body status="99"/></flow>', ['flows/f.xml:1:18: warning: invalid status "99"; status 500 is sent instead (valid: 200-599)']],
-    ['F-DOC-7 the body is empty', '<flow><pass-body>x</pass-body></flow>', ['flows/f.xml:1:18: error: <pass-body> must be empty; found text']],
+    [
+      'F-RESP-2 a static invalid status is a CW',
+      '<flow><pass-body status="99"/></flow>',
+      ['flows/f.xml:1:18: warning: invalid status "99"; status 500 is sent instead (valid: 200-599)'],
+    ],
+    [
+      'F-DOC-7 the body is empty',
+      '<flow><pass-body>x</pass-body></flow>',
+      ['flows/f.xml:1:18: error: <pass-body> must be empty; found text'],
+    ],
   ])('%s', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })

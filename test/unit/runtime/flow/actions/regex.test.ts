@@ -1,7 +1,14 @@
 /** The `regex` action (actions.md ACT-regex-1..5): delimited patterns, replacements, inputs and outputs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Content, parseDelimitedPattern, parseReplacement, regexReplacement, replaceAll } from '../../../../../runtime/index.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, textOf, type CompiledProject } from './helpers.js'
+
+import {
+  Content,
+  parseDelimitedPattern,
+  parseReplacement,
+  regexReplacement,
+  replaceAll,
+} from '../../../../../runtime/index.js'
+import { type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite, textOf } from './helpers.js'
 
 describe('ACT-regex-1, ACT-regex-2 delimited patterns', () => {
   it.each([
@@ -93,9 +100,21 @@ describe('ACT-regex-3 replacements', () => {
 
 describe('regex: compile checks', () => {
   it.each([
-    ['ACT-regex-1 an invalid pattern is a CE at the attribute', '<flow>\n  <regex pattern="/a++/" replace=""/>\n</flow>', ['flows/f.xml:2:10: error: invalid pattern "/a++/": possessive quantifiers have no JavaScript equivalent']],
-    ['ACT-regex-1 pattern and replace are required', '<flow><regex pattern="/a/"/></flow>', ['flows/f.xml:1:7: error: missing required attribute replace on <regex>']],
-    ['F-LOC-1 out must be writable', '<flow><regex pattern="/a/" replace="" out="/x.txt"/></flow>', ['flows/f.xml:1:39: error: out of <regex> must be a variable or a content location; "/x.txt" is read-only']],
+    [
+      'ACT-regex-1 an invalid pattern is a CE at the attribute',
+      '<flow>\n  <regex pattern="/a++/" replace=""/>\n</flow>',
+      ['flows/f.xml:2:10: error: invalid pattern "/a++/": possessive quantifiers have no JavaScript equivalent'],
+    ],
+    [
+      'ACT-regex-1 pattern and replace are required',
+      '<flow><regex pattern="/a/"/></flow>',
+      ['flows/f.xml:1:7: error: missing required attribute replace on <regex>'],
+    ],
+    [
+      'F-LOC-1 out must be writable',
+      '<flow><regex pattern="/a/" replace="" out="/x.txt"/></flow>',
+      ['flows/f.xml:1:39: error: out of <regex> must be a variable or a content location; "/x.txt" is read-only'],
+    ],
   ])('%s', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })
@@ -105,7 +124,8 @@ describe('regex: run time', () => {
   let project: CompiledProject
   beforeAll(async () => {
     const root = makeSite({
-      'flows/example.xml': '<flow><regex in="$isoDate" out="$deDate" pattern="/^(\\d{4})-(\\d\\d)-(\\d\\d)$/" replace="$3.$2.$1"/></flow>',
+      'flows/example.xml':
+        '<flow><regex in="$isoDate" out="$deDate" pattern="/^(\\d{4})-(\\d\\d)-(\\d\\d)$/" replace="$3.$2.$1"/></flow>',
       'flows/inputs.xml': `<flow>
   <regex in="svc://request/content/csv" pattern="/;/" replace=","/>
   <regex in="svc://request/content/csv" out="$csv" pattern="/;/" replace=","/>
@@ -132,9 +152,14 @@ describe('regex: run time', () => {
     const main = ctx.contents.main![0] as Content
     expect([main.text, main.mediaType]).toEqual(['a,b', 'text/csv; charset=utf-8'])
     expect(ctx.vars.get('csv')).toEqual(['a,b'])
-    expect([textOf([ctx.contents.upstream.get('n')!]), ctx.contents.upstream.get('n')!.mediaType]).toEqual(['2,5', 'text/plain'])
+    expect([textOf([ctx.contents.upstream.get('n')!]), ctx.contents.upstream.get('n')!.mediaType]).toEqual([
+      '2,5',
+      'text/plain',
+    ])
     expect(ctx.vars.get('serialized')).toEqual(['<json object=""><a string="">y</a></json>'])
     expect(ctx.vars.has('untouched')).toBe(false)
-    expect(messages).toEqual(['warn [regex] flows/inputs.xml:7:3: regex: $missing is missing; $untouched is left unchanged'])
+    expect(messages).toEqual([
+      'warn [regex] flows/inputs.xml:7:3: regex: $missing is missing; $untouched is left unchanged',
+    ])
   })
 })

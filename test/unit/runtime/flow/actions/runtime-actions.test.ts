@@ -1,6 +1,7 @@
 /** Run-side action helpers (runtime/flow/actions) with a real FlowContext. */
 import { describe, expect, it } from 'vitest'
-import { BREAK, CONTINUE, FlowContext, MAX_SUBFLOW_DEPTH, type FlowFunction } from '../../../../../runtime/flow/index.js'
+
+import { RaisedError } from '../../../../../runtime/errors/raised-error.js'
 import {
   callSubFlow,
   checkVariableName,
@@ -12,8 +13,14 @@ import {
   setStatus,
   statusOf,
 } from '../../../../../runtime/flow/actions/index.js'
+import {
+  BREAK,
+  CONTINUE,
+  FlowContext,
+  type FlowFunction,
+  MAX_SUBFLOW_DEPTH,
+} from '../../../../../runtime/flow/index.js'
 import { createLogger } from '../../../../../runtime/log/logger.js'
-import { RaisedError } from '../../../../../runtime/errors/raised-error.js'
 import { Content } from '../../../../../runtime/values/content.js'
 import { EMPTY } from '../../../../../runtime/values/item.js'
 
@@ -41,8 +48,18 @@ function thrown(fn: () => unknown): unknown {
 
 describe('F-RESP-2 status values', () => {
   it.each([
-    ['200', 200], [' 404 ', 404], ['599', 599], ['\t201\n', 201],
-    ['199', undefined], ['600', undefined], ['', undefined], ['20x', undefined], ['+200', undefined], ['200.0', undefined], ['-200', undefined], ['2 00', undefined],
+    ['200', 200],
+    [' 404 ', 404],
+    ['599', 599],
+    ['\t201\n', 201],
+    ['199', undefined],
+    ['600', undefined],
+    ['', undefined],
+    ['20x', undefined],
+    ['+200', undefined],
+    ['200.0', undefined],
+    ['-200', undefined],
+    ['2 00', undefined],
   ])('statusOf(%j) = %s', (text, want) => {
     expect(statusOf(text)).toBe(want)
   })
@@ -62,10 +79,20 @@ describe('echo and dump', () => {
   it('ACT-echo-1..3 echo: verbatim body, text/plain default, explicit mime, status', () => {
     const ctx = newContext()
     echo(ctx, 'flows/a.xml:1:1', ' {"a":1} ', 'application/json', '409')
-    expect(ctx.response).toMatchObject({ status: 409, body: [' {"a":1} '], explicitMime: 'application/json', defaultMime: 'text/plain' })
+    expect(ctx.response).toMatchObject({
+      status: 409,
+      body: [' {"a":1} '],
+      explicitMime: 'application/json',
+      defaultMime: 'text/plain',
+    })
     const plain = newContext()
     echo(plain, 'flows/a.xml:1:1', 'hi')
-    expect(plain.response).toMatchObject({ status: 200, body: ['hi'], explicitMime: undefined, defaultMime: 'text/plain' })
+    expect(plain.response).toMatchObject({
+      status: 200,
+      body: ['hi'],
+      explicitMime: undefined,
+      defaultMime: 'text/plain',
+    })
   })
 
   it('F-RESP-5 a mime empty after trimming counts as absent; invalid status gives 500', () => {
@@ -140,7 +167,9 @@ describe('F-LOC-1 locations', () => {
     expect(readLocation(ctx, { kind: 'upstream-content', id: 'none' }, 'at', 'dump')).toBeUndefined()
     ctx.contents.main = ['main']
     expect(readLocation(ctx, { kind: 'main-content' }, 'at', 'dump')).toEqual(['main'])
-    const [doc] = readLocation(ctx, { kind: 'empty-document' }, 'at', 'dump') as [{ nodeType: number; documentElement: { nodeName: string; childNodes: unknown[] } }]
+    const [doc] = readLocation(ctx, { kind: 'empty-document' }, 'at', 'dump') as [
+      { nodeType: number; documentElement: { nodeName: string; childNodes: unknown[] } },
+    ]
     expect(doc.nodeType).toBe(9)
     expect(doc.documentElement.nodeName).toBe('empty')
     expect(doc.documentElement.childNodes).toHaveLength(0)
@@ -155,8 +184,16 @@ describe('F-LOC-1 locations', () => {
   })
 
   it.each([
-    ['$a', 'valid'], ['$_a-1', 'valid'], ['$xml', 'reserved'], ['$XmLx', 'reserved'], ['$xm', 'valid'],
-    ['a', 'invalid'], ['$1', 'invalid'], ['$-a', 'invalid'], ['$a.b', 'invalid'], ['$', 'invalid'],
+    ['$a', 'valid'],
+    ['$_a-1', 'valid'],
+    ['$xml', 'reserved'],
+    ['$XmLx', 'reserved'],
+    ['$xm', 'valid'],
+    ['a', 'invalid'],
+    ['$1', 'invalid'],
+    ['$-a', 'invalid'],
+    ['$a.b', 'invalid'],
+    ['$', 'invalid'],
   ])('F-VAR-1 checkVariableName(%j) = %s', (text, want) => {
     expect(checkVariableName(text)).toBe(want)
   })

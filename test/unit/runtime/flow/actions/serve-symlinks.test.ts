@@ -6,8 +6,10 @@
  */
 import { lstatSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProject, type RunningGateway } from '../../../../helpers/gateway-process.js'
+
+import { type RunningGateway, startProject } from '../../../../helpers/gateway-process.js'
 import { send } from '../../../../helpers/http.js'
 import { makeSite, removeSite } from './helpers.js'
 
@@ -18,7 +20,7 @@ describe('ACT-serve-2 symbolic links over HTTP', () => {
   let outside = ''
   let gateway: RunningGateway
   beforeAll(async () => {
-    outside = makeSite({ 'passwd': 'outside the project' })
+    outside = makeSite({ passwd: 'outside the project' })
     root = makeSite({
       'definition.yaml': 'swagger: "2.0"\nbasePath: /api\nx-svc-default-flow: web/site.xml\npaths: {}\n',
       'web/site.xml': '<flow><serve dir="public" fallback-doc="public/app.html"/></flow>',

@@ -6,10 +6,22 @@
  */
 import { chmodSync, mkdirSync, symlinkSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BREAK, CONTINUE, Content, FlowContext, RaisedError, createLogger, EMPTY, serveFile, type ServeSpec } from '../../../../../runtime/index.js'
-import { renderFlowResponse } from '../../../../../runtime/server/send.js'
+
 import { formatHttpDate, parseHttpDate } from '../../../../../runtime/flow/actions/http-date.js'
+import {
+  BREAK,
+  Content,
+  CONTINUE,
+  createLogger,
+  EMPTY,
+  FlowContext,
+  RaisedError,
+  serveFile,
+  type ServeSpec,
+} from '../../../../../runtime/index.js'
+import { renderFlowResponse } from '../../../../../runtime/server/send.js'
 import { clientRequest, compileProject, lowerFlowText, makeSite, removeSite, writeSiteFile } from './helpers.js'
 
 const MODIFIED = Date.UTC(2024, 2, 9, 12, 30, 15, 700)
@@ -38,7 +50,13 @@ beforeAll(() => {
   symlinkSync(join(outside, 'passwd.txt'), join(root, 'web/public/passwd.txt'))
   symlinkSync('../private', join(root, 'web/public/private-dir'))
   symlinkSync('img/logo.svg', join(root, 'web/public/logo-link.svg'))
-  for (const path of ['web/public/app.html', 'web/public/index.html', 'web/public/app.js', 'web/public/img/logo.svg', 'web/public/data.json']) {
+  for (const path of [
+    'web/public/app.html',
+    'web/public/index.html',
+    'web/public/app.js',
+    'web/public/img/logo.svg',
+    'web/public/data.json',
+  ]) {
     utimesSync(join(root, path), MODIFIED / 1000, MODIFIED / 1000)
   }
 })
@@ -49,8 +67,15 @@ afterAll(() => {
 
 const SPEC: ServeSpec = { dir: 'web/public', fallback: 'web/public/app.html', terminate: true }
 
-async function serve(path: string, options: { query?: string; headers?: Record<string, string>; spec?: ServeSpec } = {}) {
-  const ctx = new FlowContext({ siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY }, 'r1', new AbortController().signal)
+async function serve(
+  path: string,
+  options: { query?: string; headers?: Record<string, string>; spec?: ServeSpec } = {},
+) {
+  const ctx = new FlowContext(
+    { siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY },
+    'r1',
+    new AbortController().signal,
+  )
   ctx.request = clientRequest({ path, query: options.query ?? null, headers: options.headers ?? {} })
   await serveFile(ctx, 'web/site.xml:1:7', options.spec ?? SPEC, { kind: 'main-content' })
   const response = renderFlowResponse(ctx)
@@ -101,14 +126,23 @@ describe('ACT-serve-2 paths that may not reach a file get the fallback document'
     ['a linked folder out of the folder', '/private-dir/secret.txt'],
   ])('%s (%s)', async (_, path) => {
     const response = await serve(path)
-    expect([response.status, response.contentType, response.body]).toEqual([200, 'text/html; charset=utf-8', '<!doctype html><title>app</title>'])
+    expect([response.status, response.contentType, response.body]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      '<!doctype html><title>app</title>',
+    ])
   })
 })
 
 describe('ACT-serve-3 folders', () => {
   it('a folder without a trailing slash is redirected, with the query kept', async () => {
     const response = await serve('/docs', { query: 'a=1&b' })
-    expect([response.status, response.headers['location'], response.body, response.contentType]).toEqual([301, '/docs/?a=1&b', '', null])
+    expect([response.status, response.headers['location'], response.body, response.contentType]).toEqual([
+      301,
+      '/docs/?a=1&b',
+      '',
+      null,
+    ])
   })
 
   it('the redirect never names another host (//host)', async () => {
@@ -158,20 +192,31 @@ describe('ACT-serve-8 conditional requests', () => {
 
 describe('ACT-serve-5..7', () => {
   it('ACT-serve-5 a fallback document that cannot be read is an RF', async () => {
-    const error = await serve('/nothing', { spec: { ...SPEC, fallback: 'web/public/gone.html' } }).catch((e: unknown) => e)
+    const error = await serve('/nothing', { spec: { ...SPEC, fallback: 'web/public/gone.html' } }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(RaisedError)
-    expect((error as RaisedError).errorObject.get('info')).toEqual(['web/site.xml:1:7: serve: the fallback document web/public/gone.html cannot be read'])
+    expect((error as RaisedError).errorObject.get('info')).toEqual([
+      'web/site.xml:1:7: serve: the fallback document web/public/gone.html cannot be read',
+    ])
   })
 
-  it.skipIf(process.getuid?.() === 0)('ACT-serve-6 a file that cannot be read: 403 and an empty body (skipped as root, who reads every file)', async () => {
-    writeSiteFile(root, 'web/public/locked.txt', 'x')
-    chmodSync(join(root, 'web/public/locked.txt'), 0)
-    const response = await serve('/locked.txt')
-    expect([response.status, response.body]).toEqual([403, ''])
-  })
+  it.skipIf(process.getuid?.() === 0)(
+    'ACT-serve-6 a file that cannot be read: 403 and an empty body (skipped as root, who reads every file)',
+    async () => {
+      writeSiteFile(root, 'web/public/locked.txt', 'x')
+      chmodSync(join(root, 'web/public/locked.txt'), 0)
+      const response = await serve('/locked.txt')
+      expect([response.status, response.body]).toEqual([403, ''])
+    },
+  )
 
   it('ACT-serve-7 without terminate the body is left to later actions; out holds the content', async () => {
-    const ctx = new FlowContext({ siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY }, 'r1', new AbortController().signal)
+    const ctx = new FlowContext(
+      { siteRoot: root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY },
+      'r1',
+      new AbortController().signal,
+    )
     ctx.request = clientRequest({ path: '/data.json' })
     await serveFile(ctx, 'at', { ...SPEC, terminate: false }, { kind: 'variable', name: 'file' })
     expect(ctx.response.body).toBeUndefined()
@@ -183,13 +228,41 @@ describe('ACT-serve-5..7', () => {
 
 describe('serve: compile checks and generated code', () => {
   it.each([
-    ['dir and fallback-doc are required', '<flow><serve dir="public"/></flow>', ['web/f.xml:1:7: error: missing required attribute fallback-doc on <serve>']],
-    ['dir must exist', '<flow><serve dir="nope" fallback-doc="public/app.html"/></flow>', ['web/f.xml:1:14: error: dir "nope" does not exist']],
-    ['dir must be a folder', '<flow><serve dir="public/app.js" fallback-doc="public/app.html"/></flow>', ['web/f.xml:1:14: error: dir "public/app.js" is not a directory']],
-    ['dir must lie inside the project', '<flow><serve dir="../../" fallback-doc="app.html"/></flow>', ['web/f.xml:1:14: error: dir "../../" leaves the project root']],
-    ['a linked dir must lie inside the project', '<flow><serve dir="public/outside" fallback-doc="/x.html"/></flow>', ['web/f.xml:1:14: error: dir "public/outside" leaves the project root']],
-    ['fallback-doc must exist', '<flow><serve dir="public" fallback-doc="public/none.html"/></flow>', ['web/f.xml:1:27: error: fallback-doc "public/none.html" does not exist']],
-    ['fallback-doc with / is relative to dir', '<flow><serve dir="public" fallback-doc="/public/app.html"/></flow>', ['web/f.xml:1:27: error: fallback-doc "/public/app.html" does not exist']],
+    [
+      'dir and fallback-doc are required',
+      '<flow><serve dir="public"/></flow>',
+      ['web/f.xml:1:7: error: missing required attribute fallback-doc on <serve>'],
+    ],
+    [
+      'dir must exist',
+      '<flow><serve dir="nope" fallback-doc="public/app.html"/></flow>',
+      ['web/f.xml:1:14: error: dir "nope" does not exist'],
+    ],
+    [
+      'dir must be a folder',
+      '<flow><serve dir="public/app.js" fallback-doc="public/app.html"/></flow>',
+      ['web/f.xml:1:14: error: dir "public/app.js" is not a directory'],
+    ],
+    [
+      'dir must lie inside the project',
+      '<flow><serve dir="../../" fallback-doc="app.html"/></flow>',
+      ['web/f.xml:1:14: error: dir "../../" leaves the project root'],
+    ],
+    [
+      'a linked dir must lie inside the project',
+      '<flow><serve dir="public/outside" fallback-doc="/x.html"/></flow>',
+      ['web/f.xml:1:14: error: dir "public/outside" leaves the project root'],
+    ],
+    [
+      'fallback-doc must exist',
+      '<flow><serve dir="public" fallback-doc="public/none.html"/></flow>',
+      ['web/f.xml:1:27: error: fallback-doc "public/none.html" does not exist'],
+    ],
+    [
+      'fallback-doc with / is relative to dir',
+      '<flow><serve dir="public" fallback-doc="/public/app.html"/></flow>',
+      ['web/f.xml:1:27: error: fallback-doc "/public/app.html" does not exist'],
+    ],
   ])('ACT-serve-1 %s', (_, flow, want) => {
     mkdirSync(join(root, 'web/public'), { recursive: true })
     try {
@@ -201,18 +274,35 @@ describe('serve: compile checks and generated code', () => {
   })
 
   it('ACT-serve-1 (spec example) dir="../public" fallback-doc="/app.html" from flows/', () => {
-    const { flow, lines } = lowerFlowText('<flow><serve dir="../web/public" fallback-doc="/app.html"/></flow>', { root, path: 'flows/f.xml' })
+    const { flow, lines } = lowerFlowText('<flow><serve dir="../web/public" fallback-doc="/app.html"/></flow>', {
+      root,
+      path: 'flows/f.xml',
+    })
     expect(lines).toEqual([])
-    expect(flow!.body[0]).toMatchObject({ kind: 'serve', dir: 'web/public', fallback: 'web/public/app.html', terminate: true, output: { kind: 'main-content' } })
+    expect(flow!.body[0]).toMatchObject({
+      kind: 'serve',
+      dir: 'web/public',
+      fallback: 'web/public/app.html',
+      terminate: true,
+      output: { kind: 'main-content' },
+    })
   })
 
   it('FS1 (example) the default flow serves the folder and ends the run; terminate="false" continues', async () => {
-    writeSiteFile(root, 'web/continue.xml', '<flow><serve dir="public" fallback-doc="public/app.html" terminate="false" out="$page"/><eval out="$after">1</eval></flow>')
+    writeSiteFile(
+      root,
+      'web/continue.xml',
+      '<flow><serve dir="public" fallback-doc="public/app.html" terminate="false" out="$page"/><eval out="$after">1</eval></flow>',
+    )
     const project = await compileProject(root, ['web/site.xml', 'web/continue.xml'])
     const served = await project.run('web/site.xml', { request: clientRequest({ path: '/img/logo.svg' }) })
     expect(served.completion).toBe(BREAK)
     const response = renderFlowResponse(served.ctx)
-    expect([response.status, response.contentType, Buffer.from(response.body).toString()]).toEqual([200, 'image/svg+xml', '<svg/>'])
+    expect([response.status, response.contentType, Buffer.from(response.body).toString()]).toEqual([
+      200,
+      'image/svg+xml',
+      '<svg/>',
+    ])
     const continued = await project.run('web/continue.xml', { request: clientRequest({ path: '/settings/profile' }) })
     expect(continued.completion).toBe(CONTINUE)
     expect(continued.ctx.vars.get('after')).toEqual([1])

@@ -1,16 +1,43 @@
 /** The `set-config` action (actions.md ACT-set-config-1..3) and the settings later stages read. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { RequestSettings } from '../../../../../runtime/index.js'
-import { compileProject, lowerFlowText, makeSite, removeSite, type CompiledProject } from './helpers.js'
+import { type CompiledProject, compileProject, lowerFlowText, makeSite, removeSite } from './helpers.js'
 
 describe('set-config: compile checks', () => {
   it.each([
-    ['ACT-set-config-1 an unsupported element is a CW and ignored', '<flow><set-config><svc><cache size="1"/></svc></set-config></flow>', ['flows/f.xml:1:24: warning: unsupported setting svc/cache in <set-config>; ignored']],
-    ['ACT-set-config-1 an unsupported top-level element is a CW', '<flow><set-config><logging/></set-config></flow>', ['flows/f.xml:1:19: warning: unsupported setting logging in <set-config>; ignored']],
-    ['ACT-set-config-1 an unknown attribute is a CW', '<flow><set-config><svc><validation reponse="true"/></svc></set-config></flow>', ['flows/f.xml:1:36: warning: unknown attribute reponse on <validation> in <set-config>; ignored; did you mean response?']],
-    ['F-DOC-6 an invalid value of a supported attribute is a CE', '<flow><set-config><svc><validation response="yes"/></svc></set-config></flow>', ['flows/f.xml:1:36: error: invalid value "yes" for response of <validation>; expected true, false, report-only']],
-    ['F-DOC-6 enable is true or false', '<flow><set-config><security><force-backend-https enable="on"/></security></set-config></flow>', ['flows/f.xml:1:50: error: invalid value "on" for enable of <force-backend-https>; expected true, false']],
-    ['F-DOC-7 text in the tree is a CE', '<flow><set-config><svc>x</svc></set-config></flow>', ['flows/f.xml:1:24: error: text is not allowed directly inside <svc>']],
+    [
+      'ACT-set-config-1 an unsupported element is a CW and ignored',
+      '<flow><set-config><svc><cache size="1"/></svc></set-config></flow>',
+      ['flows/f.xml:1:24: warning: unsupported setting svc/cache in <set-config>; ignored'],
+    ],
+    [
+      'ACT-set-config-1 an unsupported top-level element is a CW',
+      '<flow><set-config><logging/></set-config></flow>',
+      ['flows/f.xml:1:19: warning: unsupported setting logging in <set-config>; ignored'],
+    ],
+    [
+      'ACT-set-config-1 an unknown attribute is a CW',
+      '<flow><set-config><svc><validation reponse="true"/></svc></set-config></flow>',
+      [
+        'flows/f.xml:1:36: warning: unknown attribute reponse on <validation> in <set-config>; ignored; did you mean response?',
+      ],
+    ],
+    [
+      'F-DOC-6 an invalid value of a supported attribute is a CE',
+      '<flow><set-config><svc><validation response="yes"/></svc></set-config></flow>',
+      ['flows/f.xml:1:36: error: invalid value "yes" for response of <validation>; expected true, false, report-only'],
+    ],
+    [
+      'F-DOC-6 enable is true or false',
+      '<flow><set-config><security><force-backend-https enable="on"/></security></set-config></flow>',
+      ['flows/f.xml:1:50: error: invalid value "on" for enable of <force-backend-https>; expected true, false'],
+    ],
+    [
+      'F-DOC-7 text in the tree is a CE',
+      '<flow><set-config><svc>x</svc></set-config></flow>',
+      ['flows/f.xml:1:24: error: text is not allowed directly inside <svc>'],
+    ],
   ])('%s', (_, flow, want) => {
     expect(lowerFlowText(flow).lines).toEqual(want)
   })
@@ -24,7 +51,13 @@ describe('set-config: compile checks', () => {
     expect(flow!.body[0]).toMatchObject({
       kind: 'set-config',
       settings: [
-        { path: 'svc/validation', attributes: [['response', 'report-only'], ['request', 'true']] },
+        {
+          path: 'svc/validation',
+          attributes: [
+            ['response', 'report-only'],
+            ['request', 'true'],
+          ],
+        },
         { path: 'security/force-backend-https', attributes: [] },
       ],
     })

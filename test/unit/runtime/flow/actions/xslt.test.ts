@@ -4,8 +4,18 @@
  * by the stylesheet, and the engine loaded lazily per gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Content, FlowContext, RaisedError, createLogger, EMPTY, applyXslt, renderBody, type StylesheetSpec } from '../../../../../runtime/index.js'
-import { compileProject, makeSite, removeSite, textOf, type CompiledProject } from './helpers.js'
+
+import {
+  applyXslt,
+  Content,
+  createLogger,
+  EMPTY,
+  FlowContext,
+  RaisedError,
+  renderBody,
+  type StylesheetSpec,
+} from '../../../../../runtime/index.js'
+import { type CompiledProject, compileProject, makeSite, removeSite, textOf } from './helpers.js'
 
 const XSL = 'xmlns:xsl="http://www.w3.org/1999/XSL/Transform"'
 
@@ -70,29 +80,63 @@ beforeAll(async () => {
     'flows/typed.xsl': `<xsl:stylesheet version="1.0" ${XSL}><xsl:template match="/">
   <json object=""><count number=""><xsl:value-of select="count(//n)"/></count><names array=""><xsl:for-each select="//n"><value string=""><xsl:value-of select="."/></value></xsl:for-each></names></json>
 </xsl:template></xsl:stylesheet>`,
-    'flows/typed.xml': '<flow><xslt src="typed.xsl" in="$in"/><eval out="$count">number(content()/json/count)</eval></flow>',
+    'flows/typed.xml':
+      '<flow><xslt src="typed.xsl" in="$in"/><eval out="$count">number(content()/json/count)</eval></flow>',
   })
-  project = await compileProject(root, ['flows/example.xml', 'flows/inputs.xml', 'flows/oxn.xml', 'flows/outputs.xml', 'flows/failing.xml', 'flows/documents.xml', 'flows/compat.xml', 'flows/typed.xml'])
+  project = await compileProject(root, [
+    'flows/example.xml',
+    'flows/inputs.xml',
+    'flows/oxn.xml',
+    'flows/outputs.xml',
+    'flows/failing.xml',
+    'flows/documents.xml',
+    'flows/compat.xml',
+    'flows/typed.xml',
+  ])
 })
 afterAll(() => removeSite(project.root))
 
 describe('ACT-xslt-2 inputs', () => {
   it('(spec example) an upstream RSS body becomes the node-set $items', async () => {
-    const { ctx, messages } = await project.run('flows/example.xml', { upstream: { feed: Content.fromText(RSS, 'application/rss+xml') } })
+    const { ctx, messages } = await project.run('flows/example.xml', {
+      upstream: { feed: Content.fromText(RSS, 'application/rss+xml') },
+    })
     expect(messages).toEqual([])
     expect(ctx.vars.get('second')).toEqual(['Second'])
     const items = ctx.vars.get('items')[0] as Content
     expect(items.mediaType).toBe('application/xml')
-    expect(items.text).toBe('<?xml version="1.0" encoding="UTF-8"?><items><item><title>First</title></item><item><title>Second</title></item></items>')
+    expect(items.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><items><item><title>First</title></item><item><title>Second</title></item></items>',
+    )
   })
 
   it.each([
-    ['XML content as it is', () => Content.fromText('<a><b>x</b></a>', 'text/xml'), '{"root": "a", "count": 2, "first": "x"}'],
-    ['JSON content as OXN XML', () => Content.fromText('{"a":{"b":"x"}}', 'application/json'), '{"root": "json", "count": 3, "first": "x"}'],
-    ['HTML content as its document', () => Content.fromText('<p>x', 'text/html'), '{"root": "html", "count": 4, "first": "x"}'],
-    ['other content as XML text', () => Content.fromText('<a>x</a>', 'text/plain'), '{"root": "a", "count": 1, "first": "x"}'],
+    [
+      'XML content as it is',
+      () => Content.fromText('<a><b>x</b></a>', 'text/xml'),
+      '{"root": "a", "count": 2, "first": "x"}',
+    ],
+    [
+      'JSON content as OXN XML',
+      () => Content.fromText('{"a":{"b":"x"}}', 'application/json'),
+      '{"root": "json", "count": 3, "first": "x"}',
+    ],
+    [
+      'HTML content as its document',
+      () => Content.fromText('<p>x', 'text/html'),
+      '{"root": "html", "count": 4, "first": "x"}',
+    ],
+    [
+      'other content as XML text',
+      () => Content.fromText('<a>x</a>', 'text/plain'),
+      '{"root": "a", "count": 1, "first": "x"}',
+    ],
     ['a string as XML text', () => '<a>x</a>', '{"root": "a", "count": 1, "first": "x"}'],
-    ['a plain DOCTYPE (accepted and ignored)', () => '<!DOCTYPE a SYSTEM "a.dtd"><a>x</a>', '{"root": "a", "count": 1, "first": "x"}'],
+    [
+      'a plain DOCTYPE (accepted and ignored)',
+      () => '<!DOCTYPE a SYSTEM "a.dtd"><a>x</a>',
+      '{"root": "a", "count": 1, "first": "x"}',
+    ],
   ])('%s', async (_, input, want) => {
     const { ctx, messages } = await project.run('flows/inputs.xml', { vars: { in: [input()] } })
     expect(messages).toEqual([])
@@ -105,8 +149,12 @@ describe('ACT-xslt-2 inputs', () => {
   it('a node-set is used as it is: OXN trees and XML nodes', async () => {
     const tree = await project.run('flows/oxn.xml')
     expect(textOf(tree.ctx.vars.get('out'))).toBe('{"root": "json", "count": 3, "first": "x"}')
-    const { ctx } = await project.run('flows/example.xml', { upstream: { feed: Content.fromText(RSS, 'application/xml') } })
-    const items = (await project.run('flows/inputs.xml', { vars: { in: ctx.vars.get('items') } })).ctx.vars.get('out')[0] as Content
+    const { ctx } = await project.run('flows/example.xml', {
+      upstream: { feed: Content.fromText(RSS, 'application/xml') },
+    })
+    const items = (await project.run('flows/inputs.xml', { vars: { in: ctx.vars.get('items') } })).ctx.vars.get(
+      'out',
+    )[0] as Content
     expect(items.text).toBe('{"root": "items", "count": 5, "first": "First"}')
   })
 
@@ -115,9 +163,15 @@ describe('ACT-xslt-2 inputs', () => {
     ['an empty sequence', [], '$in is empty'],
     ['an empty string', [''], '$in is empty'],
     ['a number', [5], '$in is not XML'],
-    ['an internal DTD subset (OXN-X1)', ['<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>'], '$in is refused: a document type declaration with an internal subset is not allowed'],
+    [
+      'an internal DTD subset (OXN-X1)',
+      ['<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>'],
+      '$in is refused: a document type declaration with an internal subset is not allowed',
+    ],
   ])('%s is an RW; nothing is written', async (_, value, reason) => {
-    const { ctx, messages } = await project.run('flows/inputs.xml', { vars: value === undefined ? {} : { in: value as never } })
+    const { ctx, messages } = await project.run('flows/inputs.xml', {
+      vars: value === undefined ? {} : { in: value as never },
+    })
     expect(ctx.vars.has('out')).toBe(false)
     expect(messages).toEqual([`warn [xslt] flows/inputs.xml:2:3: xslt: ${reason}; nothing is written to $out`])
   })
@@ -126,7 +180,9 @@ describe('ACT-xslt-2 inputs', () => {
     const { ctx, messages } = await project.run('flows/inputs.xml', { vars: { in: ['not xml'] } })
     expect(ctx.vars.has('out')).toBe(false)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/^warn \[xslt\] flows\/inputs\.xml:2:3: xslt: transformation with flows\/to-json\.xsl failed: .*FODC0002.*; nothing is written to \$out$/)
+    expect(messages[0]).toMatch(
+      /^warn \[xslt\] flows\/inputs\.xml:2:3: xslt: transformation with flows\/to-json\.xsl failed: .*FODC0002.*; nothing is written to \$out$/,
+    )
   })
 })
 
@@ -140,7 +196,10 @@ describe('ACT-xslt-3 results', () => {
     expect(html.mediaType).toBe('text/html')
     expect(html.text).toContain('<br><p>1</p>')
     const rendered = renderBody(ctx.contents.main)
-    expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual(['<?xml version="1.0" encoding="UTF-8"?><r><n/><n/></r>', 'application/vnd.test'])
+    expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?><r><n/><n/></r>',
+      'application/vnd.test',
+    ])
     expect(ctx.vars.get('fromXml')).toEqual([2])
   })
 
@@ -148,7 +207,10 @@ describe('ACT-xslt-3 results', () => {
     const { ctx, messages } = await project.run('flows/typed.xml', { vars: { in: ['<r><n>1</n><n>say "hi"</n></r>'] } })
     expect(messages).toEqual([])
     const rendered = renderBody(ctx.contents.main)
-    expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual(['{"count":2,"names":["1","say \\"hi\\""]}', 'application/json'])
+    expect([Buffer.from(rendered.body).toString(), rendered.mediaType]).toEqual([
+      '{"count":2,"names":["1","say \\"hi\\""]}',
+      'application/json',
+    ])
     expect(ctx.vars.get('count')).toEqual([2])
   })
 
@@ -172,7 +234,10 @@ describe('ACT-xslt-4, ACT-xslt-5 at run time', () => {
   })
 
   it('document() reads project files, content locations and the stylesheet itself', async () => {
-    const { ctx, messages } = await project.run('flows/documents.xml', { vars: { in: ['<r code="NO"/>'] }, upstream: { extra: Content.fromText('<e v="42"/>', 'application/xml') } })
+    const { ctx, messages } = await project.run('flows/documents.xml', {
+      vars: { in: ['<r code="NO"/>'] },
+      upstream: { extra: Content.fromText('<e v="42"/>', 'application/xml') },
+    })
     expect(messages).toEqual([])
     expect(textOf(ctx.vars.get('out'))).toBe('Norway|42|1')
   })
@@ -180,12 +245,24 @@ describe('ACT-xslt-4, ACT-xslt-5 at run time', () => {
   it('a missing content location makes document() fail: an RW', async () => {
     const { ctx, messages } = await project.run('flows/documents.xml', { vars: { in: ['<r code="NO"/>'] } })
     expect(ctx.vars.has('out')).toBe(false)
-    expect(messages[0]).toMatch(/^warn \[xslt\] flows\/documents\.xml:1:7: xslt: transformation with flows\/documents\.xsl failed: /)
+    expect(messages[0]).toMatch(
+      /^warn \[xslt\] flows\/documents\.xml:1:7: xslt: transformation with flows\/documents\.xsl failed: /,
+    )
   })
 
   it('a build without an engine, or with its compiled stylesheet missing, is an RF', async () => {
-    const spec: StylesheetSpec = { src: 'flows/x.xsl', sef: 'xslt/none.sef.json', method: null, mediaType: null, documents: [] }
-    const bare = new FlowContext({ siteRoot: project.root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY }, 'r1', new AbortController().signal)
+    const spec: StylesheetSpec = {
+      src: 'flows/x.xsl',
+      sef: 'xslt/none.sef.json',
+      method: null,
+      mediaType: null,
+      documents: [],
+    }
+    const bare = new FlowContext(
+      { siteRoot: project.root, logger: createLogger(() => {}), env: EMPTY, server: EMPTY },
+      'r1',
+      new AbortController().signal,
+    )
     bare.vars.set('in', ['<a/>'])
     const noEngine = (() => {
       try {
@@ -194,9 +271,13 @@ describe('ACT-xslt-4, ACT-xslt-5 at run time', () => {
         return error
       }
     })()
-    expect((noEngine as RaisedError).errorObject.get('info')).toEqual(['flows/x.xml:1:7: xslt: this build has no XSLT engine'])
+    expect((noEngine as RaisedError).errorObject.get('info')).toEqual([
+      'flows/x.xml:1:7: xslt: this build has no XSLT engine',
+    ])
     const withEngine = new FlowContext(project.services, 'r1', new AbortController().signal)
     withEngine.vars.set('in', ['<a/>'])
-    expect(() => applyXslt(withEngine, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' })).toThrow(RaisedError)
+    expect(() =>
+      applyXslt(withEngine, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' }),
+    ).toThrow(RaisedError)
   })
 })

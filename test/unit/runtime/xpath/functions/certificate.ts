@@ -2,7 +2,7 @@
  * A minimal self-signed X.509 certificate for tests (KEY-2 `CERTIFICATE` blocks), built with DER by
  * hand and signed with node:crypto, so no key material is kept in the repository.
  */
-import { createPublicKey, sign, type KeyObject } from 'node:crypto'
+import { createPublicKey, type KeyObject, sign } from 'node:crypto'
 
 function length(n: number): Buffer {
   if (n < 0x80) return Buffer.from([n])

@@ -5,47 +5,100 @@
  * forms, failures).
  */
 import { createHash } from 'node:crypto'
+
 import { describe, expect, it } from 'vitest'
-import { Content, JsonNumber, JsonObject, type ClientRequest } from '../../../../../runtime/index.js'
+
+import { type ClientRequest, Content, JsonNumber, JsonObject } from '../../../../../runtime/index.js'
 import { run, single, values } from './helpers.js'
 
 describe('svc-log (FN-svc-log-1)', () => {
   it('writes an info message with topic flow and returns true', () => {
-    expect(run("svc-log(concat('rendering ', 'teaser'))")).toEqual({ values: [true], messages: ['info [flow] rendering teaser'] })
+    expect(run("svc-log(concat('rendering ', 'teaser'))")).toEqual({
+      values: [true],
+      messages: ['info [flow] rendering teaser'],
+    })
   })
 
   it('useful with svc-serialize', () => {
-    expect(run("svc-log(svc-serialize(json-parse('{\"a\":1}'), false()))").messages).toEqual(['info [flow] <json object=""><a number="">1</a></json>'])
+    expect(run('svc-log(svc-serialize(json-parse(\'{"a":1}\'), false()))').messages).toEqual([
+      'info [flow] <json object=""><a number="">1</a></json>',
+    ])
   })
 })
 
 describe('svc-serialize (FN-svc-serialize-1, FN-svc-serialize-2)', () => {
   const ROWS: [string, string, unknown[]][] = [
     ['example compact', `svc-serialize(json-parse('{"a":1}'), false())`, ['<json object=""><a number="">1</a></json>']],
-    ['pretty by default', `svc-serialize(json-parse('{"a":{"b":[1,null]},"k":"x"}'))`, ['<json object="">\n  <a object="">\n    <b array="">\n      <value number="">1</value>\n      <value null=""/>\n    </b>\n  </a>\n  <k string="">x</k>\n</json>']],
-    ['json-element names', `svc-serialize(json-parse('{"a b":1}'), false())`, ['<json object=""><json-element name="a b" number="">1</json-element></json>']],
+    [
+      'pretty by default',
+      `svc-serialize(json-parse('{"a":{"b":[1,null]},"k":"x"}'))`,
+      [
+        '<json object="">\n  <a object="">\n    <b array="">\n      <value number="">1</value>\n      <value null=""/>\n    </b>\n  </a>\n  <k string="">x</k>\n</json>',
+      ],
+    ],
+    [
+      'json-element names',
+      `svc-serialize(json-parse('{"a b":1}'), false())`,
+      ['<json object=""><json-element name="a b" number="">1</json-element></json>'],
+    ],
     ['atomic first item', 'svc-serialize(1.5)', ['1.5']],
     ['atomic first item wins', "svc-serialize(('a', json-parse('1')))", ['a']],
     ['empty sequence', 'svc-serialize(())', ['']],
-    ['a document starts with the declaration', `svc-serialize(json-to-xml('[1]'), false())`, ['<?xml version="1.0"?>\n<json array=""><value number="">1</value></json>']],
-    ['several nodes concatenated', `svc-serialize(json-parse('[1,2]')/value, false())`, ['<value number="">1</value><value number="">2</value>']],
-    ['escaping', `svc-serialize(xml-parse('<r a="&quot;&lt;&amp;&#10;">&lt;&amp;&gt;</r>')/r, false())`, ['<r a="&quot;&lt;&amp;&#10;">&lt;&amp;&gt;</r>']],
-    ['text content is not changed when pretty', `svc-serialize(xml-parse('<r><p>a <b>b</b> c</p></r>')/r)`, ['<r>\n  <p>a <b>b</b> c</p>\n</r>']],
-    ['whitespace of element-only content replaced', `svc-serialize(xml-parse('<r>\n    <a/>   <b/></r>')/r)`, ['<r>\n  <a/>\n  <b/>\n</r>']],
-    ['comments, PIs, CDATA', `svc-serialize(xml-parse('<r><!--c--><?p d?><![CDATA[<x>]]></r>')/r, false())`, ['<r><!--c--><?p d?><![CDATA[<x>]]></r>']],
-    ['namespace declarations kept', `svc-serialize(xml-parse('<a:r xmlns:a="urn:a"><a:x/></a:r>'), false())`, ['<?xml version="1.0"?>\n<a:r xmlns:a="urn:a"><a:x/></a:r>']],
-    ['missing declarations added for a fragment', `svc-serialize(xml-parse('<a:r xmlns:a="urn:a" xmlns="urn:d"><a:x><y/></a:x></a:r>')/*/*, false())`, ['<a:x xmlns:a="urn:a"><y xmlns="urn:d"/></a:x>']],
+    [
+      'a document starts with the declaration',
+      `svc-serialize(json-to-xml('[1]'), false())`,
+      ['<?xml version="1.0"?>\n<json array=""><value number="">1</value></json>'],
+    ],
+    [
+      'several nodes concatenated',
+      `svc-serialize(json-parse('[1,2]')/value, false())`,
+      ['<value number="">1</value><value number="">2</value>'],
+    ],
+    [
+      'escaping',
+      `svc-serialize(xml-parse('<r a="&quot;&lt;&amp;&#10;">&lt;&amp;&gt;</r>')/r, false())`,
+      ['<r a="&quot;&lt;&amp;&#10;">&lt;&amp;&gt;</r>'],
+    ],
+    [
+      'text content is not changed when pretty',
+      `svc-serialize(xml-parse('<r><p>a <b>b</b> c</p></r>')/r)`,
+      ['<r>\n  <p>a <b>b</b> c</p>\n</r>'],
+    ],
+    [
+      'whitespace of element-only content replaced',
+      `svc-serialize(xml-parse('<r>\n    <a/>   <b/></r>')/r)`,
+      ['<r>\n  <a/>\n  <b/>\n</r>'],
+    ],
+    [
+      'comments, PIs, CDATA',
+      `svc-serialize(xml-parse('<r><!--c--><?p d?><![CDATA[<x>]]></r>')/r, false())`,
+      ['<r><!--c--><?p d?><![CDATA[<x>]]></r>'],
+    ],
+    [
+      'namespace declarations kept',
+      `svc-serialize(xml-parse('<a:r xmlns:a="urn:a"><a:x/></a:r>'), false())`,
+      ['<?xml version="1.0"?>\n<a:r xmlns:a="urn:a"><a:x/></a:r>'],
+    ],
+    [
+      'missing declarations added for a fragment',
+      `svc-serialize(xml-parse('<a:r xmlns:a="urn:a" xmlns="urn:d"><a:x><y/></a:x></a:r>')/*/*, false())`,
+      ['<a:x xmlns:a="urn:a"><y xmlns="urn:d"/></a:x>'],
+    ],
     ['an attribute node', `svc-serialize(xml-parse('<r k="v"/>')/r/@k)`, ['k="v"']],
     ['a text node', `svc-serialize(xml-parse('<r>a&amp;b</r>')/r/text())`, ['a&amp;b']],
     ['split tokens', "svc-serialize(split('a b')/.., false())", ['<tokens><token>a</token><token>b</token></tokens>']],
-    ['an HTML document', "svc-serialize(html-parse('<p>x'), false())", ['<?xml version="1.0"?>\n<html><head/><body><p>x</p></body></html>']],
+    [
+      'an HTML document',
+      "svc-serialize(html-parse('<p>x'), false())",
+      ['<?xml version="1.0"?>\n<html><head/><body><p>x</p></body></html>'],
+    ],
   ]
   it.each(ROWS)('%s', (_name, expr, want) => expect(run(expr)).toEqual({ values: want, messages: [] }))
 
   it('a decoded content value serializes as its document', () => {
-    expect(values('svc-serialize($c, false())', { vars: { c: [Content.fromText('{"a":true}', 'application/json')] } })).toEqual([
-      '<?xml version="1.0"?>\n<json object=""><a boolean="">true</a></json>',
-    ])
+    expect(
+      values('svc-serialize($c, false())', { vars: { c: [Content.fromText('{"a":true}', 'application/json')] } }),
+    ).toEqual(['<?xml version="1.0"?>\n<json object=""><a boolean="">true</a></json>'])
   })
 })
 
@@ -73,9 +126,23 @@ describe('get-log (FN-get-log-1, ACT-log-5)', () => {
   })
 
   it('then the fields registered by log actions (example)', () => {
-    const logFields = new JsonObject(['tenant', 'client', 'requestID'], ['acme', new JsonObject(['build'], [new JsonNumber('12')]), 'ignored'])
+    const logFields = new JsonObject(
+      ['tenant', 'client', 'requestID'],
+      ['acme', new JsonObject(['build'], [new JsonNumber('12')]), 'ignored'],
+    )
     expect(values("get-log()/tenant = 'acme'", { request, logFields })).toEqual([true])
-    expect(values('get-log()/*/name()', { request, logFields })).toEqual(['requestID', 'url', 'path', 'method', 'agent', 'referrer', 'requestbytes', 'requestmime', 'tenant', 'client'])
+    expect(values('get-log()/*/name()', { request, logFields })).toEqual([
+      'requestID',
+      'url',
+      'path',
+      'method',
+      'agent',
+      'referrer',
+      'requestbytes',
+      'requestmime',
+      'tenant',
+      'client',
+    ])
     expect(values('get-log()/requestID/string()', { request, logFields })).toEqual(['req-7'])
   })
 
@@ -105,12 +172,17 @@ describe('unixtime, uuid4, uuid3 (FN-unixtime-1, FN-uuid4-1, FN-uuid3-1..3)', ()
   })
 
   it('FN-uuid3-1 examples', () => {
-    expect(values("uuid3('6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'https://shop.example/orders')")).toEqual(['fbc5fff7-9137-34d1-a3ca-faa500bcdb72'])
+    expect(values("uuid3('6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'https://shop.example/orders')")).toEqual([
+      'fbc5fff7-9137-34d1-a3ca-faa500bcdb72',
+    ])
     expect(values("uuid3('hello')")).toEqual(['5d41402a-bc4b-3a76-b971-9d911017c592'])
   })
 
   it('FN-uuid3-1 against an MD5 computed here', () => {
-    const digest = createHash('md5').update(Buffer.from('6ba7b8109dad11d180b400c04fd430c8', 'hex')).update('python.org').digest()
+    const digest = createHash('md5')
+      .update(Buffer.from('6ba7b8109dad11d180b400c04fd430c8', 'hex'))
+      .update('python.org')
+      .digest()
     digest[6] = (digest[6]! & 0x0f) | 0x30
     digest[8] = (digest[8]! & 0x3f) | 0x80
     const hex = digest.toString('hex')
@@ -121,14 +193,27 @@ describe('unixtime, uuid4, uuid3 (FN-unixtime-1, FN-uuid4-1, FN-uuid3-1..3)', ()
 
   it('FN-uuid3-2 namespace forms: any case, without hyphens, in braces', () => {
     const want = values("uuid3('6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'x')")
-    for (const ns of ['6BA7B811-9DAD-11D1-80B4-00C04FD430C8', '6ba7b8119dad11d180b400c04fd430c8', '{6ba7b811-9dad-11d1-80b4-00c04fd430c8}']) {
+    for (const ns of [
+      '6BA7B811-9DAD-11D1-80B4-00C04FD430C8',
+      '6ba7b8119dad11d180b400c04fd430c8',
+      '{6ba7b811-9dad-11d1-80b4-00c04fd430c8}',
+    ]) {
       expect(values(`uuid3('${ns}', 'x')`), ns).toEqual(want)
     }
   })
 
   it('FN-uuid3-2 anything else is an RW and ""', () => {
-    for (const ns of ['6ba7b811-9dad-11d1-80b4-00c04fd430c', '6ba7b811-9dad11d1-80b4-00c04fd430c8', '{6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'zba7b811-9dad-11d1-80b4-00c04fd430c8', '']) {
-      expect(run(`uuid3('${ns}', 'x')`), ns).toEqual({ values: [''], messages: [`warn [eval] uuid3(): invalid namespace UUID "${ns}"`] })
+    for (const ns of [
+      '6ba7b811-9dad-11d1-80b4-00c04fd430c',
+      '6ba7b811-9dad11d1-80b4-00c04fd430c8',
+      '{6ba7b811-9dad-11d1-80b4-00c04fd430c8',
+      'zba7b811-9dad-11d1-80b4-00c04fd430c8',
+      '',
+    ]) {
+      expect(run(`uuid3('${ns}', 'x')`), ns).toEqual({
+        values: [''],
+        messages: [`warn [eval] uuid3(): invalid namespace UUID "${ns}"`],
+      })
     }
   })
 })

@@ -7,9 +7,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { Content, FunctionCaches, oxnRoot, parseJson } from '../../../../../runtime/index.js'
-import { result, run, values, type Setup } from './helpers.js'
+import { result, run, type Setup, values } from './helpers.js'
 
 let site: string
 
@@ -41,7 +43,10 @@ function setup(extra: Partial<Setup> = {}): Setup {
     siteRoot: site,
     upstream: {
       rates: Content.fromText('{"eur": 1.08}', 'text/plain'),
-      feed: Content.fromText('<feed xmlns="http://www.w3.org/2005/Atom"><title>News</title></feed>', 'application/atom+xml'),
+      feed: Content.fromText(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>News</title></feed>',
+        'application/atom+xml',
+      ),
       page: Content.fromText('<p>x', 'text/html; charset=utf-8'),
       latin: new Content(Buffer.from([0x47, 0x72, 0xfc, 0xdf, 0x65]), 'text/plain; charset=iso-8859-1'),
       broken: new Content(Buffer.from([0x61, 0xff, 0x62]), 'text/plain'),
@@ -73,7 +78,12 @@ const ROWS: Row[] = [
   ['FN-content-2 HTML content is a document', "name(content('page')/html/body/p)", ['p']],
   ['FN-content-2 other media types give the text', "content('rates')", ['{"eur": 1.08}']],
   ['FN-content-2 content that does not parse gives the text', "content('bad')", ['{"items": ']],
-  ['FN-content-2 a node gives the document of its tree', 'content() instance of document-node()', [true], { main: [oxnRoot(parseJson('{"a":{"b":1}}')).childrenNamed('a')[0]!] }],
+  [
+    'FN-content-2 a node gives the document of its tree',
+    'content() instance of document-node()',
+    [true],
+    { main: [oxnRoot(parseJson('{"a":{"b":1}}')).childrenNamed('a')[0]!] },
+  ],
   ['FN-content-2 a scalar gives itself', 'content()', [42], { main: [42] }],
   ['FN-content-3 the decoded tree is cached', 'content() is content()', [true], MAIN_JSON],
   ['FN-content-3 stored bodies too', "content('stock') is content('stock')", [true]],
@@ -96,7 +106,12 @@ const ROWS: Row[] = [
   ['FN-json-doc-1 svc://site URL', "json-doc('svc://site/conf/limits.json')/max + 0", [25]],
   ['FN-json-doc-1 JSON whatever the media type', "json-doc('/conf/notes.txt')/text = true()", [true]],
   ['FN-json-doc-1 upstream content', "json-doc('svc://request/content/rates')/eur + 0", [1.08]],
-  ['FN-json-doc-1 main content holding a node', "string(json-doc('svc://request/content')/b)", ['1'], { main: [oxnRoot(parseJson('{"b":1}'))] }],
+  [
+    'FN-json-doc-1 main content holding a node',
+    "string(json-doc('svc://request/content')/b)",
+    ['1'],
+    { main: [oxnRoot(parseJson('{"b":1}'))] },
+  ],
   ['FN-json-doc-1 a new tree per call', "json-doc('/conf/limits.json') is json-doc('/conf/limits.json')", [false]],
   ['FN-file-exists-1 example directory', "file-exists('svc://site/mocks/')", [true]],
   ['FN-file-exists-1 example upstream content', "file-exists('svc://request/content/rates')", [true]],
@@ -131,19 +146,64 @@ describe('document functions in both tiers', () => {
 describe('document function failures (FN-0-3)', () => {
   const CASES: [string, string, unknown[], string][] = [
     ['FN-json-doc-2 missing file', "json-doc('/conf/none.json')", [], 'json-doc(): /conf/none.json not found'],
-    ['FN-json-doc-2 invalid JSON', "json-doc('/conf/bad.json')", [], 'json-doc(): /conf/bad.json: invalid JSON at 1:9 (unexpected end of input, expected a JSON value)'],
+    [
+      'FN-json-doc-2 invalid JSON',
+      "json-doc('/conf/bad.json')",
+      [],
+      'json-doc(): /conf/bad.json: invalid JSON at 1:9 (unexpected end of input, expected a JSON value)',
+    ],
     ['FN-json-doc-2 outside the site root', "json-doc('/../../x.json')", [], 'json-doc(): /../../x.json not found'],
-    ['FN-json-doc-2 missing content', "json-doc('svc://request/content/nope')", [], 'json-doc(): svc://request/content/nope not found'],
+    [
+      'FN-json-doc-2 missing content',
+      "json-doc('svc://request/content/nope')",
+      [],
+      'json-doc(): svc://request/content/nope not found',
+    ],
     ['LOC-1 variables are no readable location', "json-doc('$x')", [], 'json-doc(): not a readable location: $x'],
     ['LOC-1 unknown scheme', "json-doc('http://x/y.json')", [], 'json-doc(): unknown location http://x/y.json'],
-    ['FN-svc-document-1 not an svc:// URL', "svc-document('/conf/features.xml')", [], 'svc-document(): not an svc:// URL: /conf/features.xml'],
-    ['FN-svc-document-2 parse error', "svc-document('svc://site/conf/broken.xml')", [], 'svc-document(): svc://site/conf/broken.xml does not parse as XML'],
-    ['FN-file-exists-2 not an svc:// URL', "file-exists('conf/limits.json')", [], 'file-exists(): not an svc:// URL: conf/limits.json'],
+    [
+      'FN-svc-document-1 not an svc:// URL',
+      "svc-document('/conf/features.xml')",
+      [],
+      'svc-document(): not an svc:// URL: /conf/features.xml',
+    ],
+    [
+      'FN-svc-document-2 parse error',
+      "svc-document('svc://site/conf/broken.xml')",
+      [],
+      'svc-document(): svc://site/conf/broken.xml does not parse as XML',
+    ],
+    [
+      'FN-file-exists-2 not an svc:// URL',
+      "file-exists('conf/limits.json')",
+      [],
+      'file-exists(): not an svc:// URL: conf/limits.json',
+    ],
     ['FN-lookup-2 missing file', "lookup('/data/none.json', 'fr', 'd')", ['d'], 'lookup(): /data/none.json not found'],
-    ['FN-lookup-2 other extension', "lookup('/data/regions.shmt', 'fr', 'd')", ['d'], 'lookup(): /data/regions.shmt: only .json files are supported'],
-    ['FN-lookup-1 upper-case extension', "lookup('/data/REGIONS.JSON', 'fr', 'd')", ['d'], 'lookup(): /data/REGIONS.JSON: only .json files are supported'],
-    ['FN-lookup-2 invalid file', "lookup('/conf/bad.json', 'max', 'd')", ['d'], 'lookup(): /conf/bad.json: invalid JSON at 1:9 (unexpected end of input, expected a JSON value)'],
-    ['FN-lookup-1 not an object', "lookup('/conf/list.json', '0', 'd')", ['d'], 'lookup(): /conf/list.json does not hold a JSON object'],
+    [
+      'FN-lookup-2 other extension',
+      "lookup('/data/regions.shmt', 'fr', 'd')",
+      ['d'],
+      'lookup(): /data/regions.shmt: only .json files are supported',
+    ],
+    [
+      'FN-lookup-1 upper-case extension',
+      "lookup('/data/REGIONS.JSON', 'fr', 'd')",
+      ['d'],
+      'lookup(): /data/REGIONS.JSON: only .json files are supported',
+    ],
+    [
+      'FN-lookup-2 invalid file',
+      "lookup('/conf/bad.json', 'max', 'd')",
+      ['d'],
+      'lookup(): /conf/bad.json: invalid JSON at 1:9 (unexpected end of input, expected a JSON value)',
+    ],
+    [
+      'FN-lookup-1 not an object',
+      "lookup('/conf/list.json', '0', 'd')",
+      ['d'],
+      'lookup(): /conf/list.json does not hold a JSON object',
+    ],
   ]
   it.each(CASES)('%s', (_rule, expr, want, message) => {
     expect(run(expr, setup())).toEqual({ values: want, messages: [`warn [eval] ${message}`] })

@@ -6,7 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { deflateRawSync } from 'node:zlib'
+
 import { describe, expect, it } from 'vitest'
+
 import { lit, run, values } from './helpers.js'
 
 type Row = [rule: string, expr: string, want: unknown[]]
@@ -68,7 +70,11 @@ describe('BIN-1..BIN-3 binary strings within a request', () => {
     // 0xff 0xfe 0x00 0x80 in Base64
     expect(values("string-to-codepoints(base64-decode('//4AgA=='))")).toEqual([255, 254, 0, 128])
     expect(values("base64-encode(base64-decode('//4AgA=='))")).toEqual(['//4AgA=='])
-    expect(values("md5(base64-decode('//4AgA=='))")).toEqual([createHash('md5').update(Buffer.from([255, 254, 0, 128])).digest('hex')])
+    expect(values("md5(base64-decode('//4AgA=='))")).toEqual([
+      createHash('md5')
+        .update(Buffer.from([255, 254, 0, 128]))
+        .digest('hex'),
+    ])
     expect(values("urlencode(urldecode('%FF%01'))")).toEqual(['%FF%01'])
   })
 
@@ -78,7 +84,9 @@ describe('BIN-1..BIN-3 binary strings within a request', () => {
   })
 
   it('BIN-3 an altered binary string is text again (UTF-8)', () => {
-    expect(values("base64-encode(concat(base64-decode('/w=='), 'x'))")).toEqual([Buffer.from('\u00ffx', 'utf8').toString('base64')])
+    expect(values("base64-encode(concat(base64-decode('/w=='), 'x'))")).toEqual([
+      Buffer.from('\u00ffx', 'utf8').toString('base64'),
+    ])
   })
 
   it('BIN-1 outside the request that made it, the string is text', () => {
@@ -94,7 +102,9 @@ describe('encoding failures (FN-0-3, CODEC-3)', () => {
   it('CODEC-3 an unknown codec at run time', () => {
     const outcome = run("apply-codecs('x', concat('base64', 'encode'))")
     expect(outcome.values).toEqual([''])
-    expect(outcome.messages[0]).toMatch(/^warn \[eval\] apply-codecs\(\): unknown codec "base64encode"; expected one of base64-encode, base64-decode, /)
+    expect(outcome.messages[0]).toMatch(
+      /^warn \[eval\] apply-codecs\(\): unknown codec "base64encode"; expected one of base64-encode, base64-decode, /,
+    )
   })
 
   it('CODEC-3 corrupt inflate input', () => {
@@ -106,8 +116,11 @@ describe('encoding failures (FN-0-3, CODEC-3)', () => {
 
   it('handles a megabyte through deflate, Base64 and back', () => {
     const big = 'abcdefghij'.repeat(100_000)
-    expect(values("string-length(apply-codecs(apply-codecs($big, 'deflate', 'base64-encode'), 'base64-decode', 'inflate'))", { vars: { big: [big] } })).toEqual([
-      big.length,
-    ])
+    expect(
+      values(
+        "string-length(apply-codecs(apply-codecs($big, 'deflate', 'base64-encode'), 'base64-decode', 'inflate'))",
+        { vars: { big: [big] } },
+      ),
+    ).toEqual([big.length])
   })
 })

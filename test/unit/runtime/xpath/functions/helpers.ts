@@ -5,22 +5,23 @@
  * can have a site root, variables, main content and stored upstream bodies.
  */
 import { expect } from 'vitest'
+
 import {
-  EMPTY,
-  FlowContext,
-  FunctionCaches,
-  RaisedError,
-  createLogger,
-  evaluate,
-  evaluateWithEngine,
   type ClientRequest,
   type Content,
+  createLogger,
+  EMPTY,
+  evaluate,
+  evaluateWithEngine,
+  FlowContext,
+  FunctionCaches,
   type Item,
   type JsonObject,
+  RaisedError,
   type Sequence,
 } from '../../../../../runtime/index.js'
+import { type Described, describeSequence } from '../fixtures.js'
 import { compile, engineOnly, loadGenerated } from '../helpers.js'
-import { describeSequence, type Described } from '../fixtures.js'
 
 export type { Described }
 
@@ -45,7 +46,13 @@ export interface Outcome {
 /** A fresh context; debug messages go to `messages`. */
 export function functionContext(setup: Setup = {}, messages: string[] = []): FlowContext {
   const siteRoot = setup.siteRoot ?? '/nonexistent-site'
-  const gateway = { siteRoot, logger: createLogger(() => {}), env: EMPTY, server: EMPTY, ...(setup.caches ? { functionCaches: setup.caches } : {}) }
+  const gateway = {
+    siteRoot,
+    logger: createLogger(() => {}),
+    env: EMPTY,
+    server: EMPTY,
+    ...(setup.caches ? { functionCaches: setup.caches } : {}),
+  }
   const ctx = new FlowContext(gateway, 'req-7', new AbortController().signal)
   for (const [name, value] of Object.entries(setup.vars ?? {})) ctx.vars.set(name, value)
   if (setup.main !== undefined) ctx.contents.main = setup.main
@@ -60,7 +67,9 @@ function once(text: string, setup: Setup, engine: boolean): Outcome {
   const messages: string[] = []
   const ctx = functionContext(setup, messages)
   const node = compile(text)
-  const sequence = engine ? evaluateWithEngine(ctx, engineOnly(node), setup.focus) : evaluate(ctx, loadGenerated(node), setup.focus)
+  const sequence = engine
+    ? evaluateWithEngine(ctx, engineOnly(node), setup.focus)
+    : evaluate(ctx, loadGenerated(node), setup.focus)
   return { values: describeSequence(sequence), messages }
 }
 

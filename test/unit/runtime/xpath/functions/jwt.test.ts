@@ -4,9 +4,11 @@
  * made by jose (an independent implementation), and every failure of the decode order (the empty
  * sequence with a debug message).
  */
-import { createHmac, generateKeyPairSync, verify, type KeyObject } from 'node:crypto'
+import { createHmac, generateKeyPairSync, type KeyObject, verify } from 'node:crypto'
+
 import { SignJWT } from 'jose'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { run, single, values } from './helpers.js'
 
 const SECRET = 'c2VjcmV0' // "secret" in Base64url
@@ -32,7 +34,11 @@ beforeAll(() => {
 
 function segments(token: string): [Record<string, unknown>, Record<string, unknown>, Buffer] {
   const [header, payload, signature] = token.split('.')
-  return [JSON.parse(Buffer.from(header!, 'base64url').toString()), JSON.parse(Buffer.from(payload!, 'base64url').toString()), Buffer.from(signature!, 'base64url')]
+  return [
+    JSON.parse(Buffer.from(header!, 'base64url').toString()),
+    JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+    Buffer.from(signature!, 'base64url'),
+  ]
 }
 
 function hs256(claims: object, header: object = { alg: 'HS256', typ: 'JWT' }, secret = 'secret'): string {
@@ -91,7 +97,11 @@ describe('jwt-encode (FN-jwt-encode-1..5)', () => {
       expect(token!.split('.')[0]).toBe(Buffer.from(`{"typ":"JWT","alg":"${alg}"}`).toString('base64url'))
       expect(header).toEqual({ typ: 'JWT', alg })
       const input = token!.split('.').slice(0, 2).join('.')
-      expect(signature).toEqual(createHmac(`sha${alg.slice(2)}`, 'secret').update(input).digest())
+      expect(signature).toEqual(
+        createHmac(`sha${alg.slice(2)}`, 'secret')
+          .update(input)
+          .digest(),
+      )
     }
   })
 
@@ -117,19 +127,29 @@ describe('jwt-encode (FN-jwt-encode-1..5)', () => {
       [`jwt-encode('{', '${SECRET}')`, 'jwt-encode(): the claims are not a JSON object'],
       [`jwt-encode((), '${SECRET}')`, 'jwt-encode(): the claims are not a JSON object'],
       [`jwt-encode('{}', '')`, 'jwt-encode(): the secret is empty'],
-      [`jwt-encode('{}', '${SECRET}', 0, concat('HS', '999'))`, 'jwt-encode(): unknown JWT algorithm "HS999"; expected one of HS256, HS384, HS512, RS256, RS384, RS512, ES256, ES384, ES512, PS256, PS384, PS512'],
+      [
+        `jwt-encode('{}', '${SECRET}', 0, concat('HS', '999'))`,
+        'jwt-encode(): unknown JWT algorithm "HS999"; expected one of HS256, HS384, HS512, RS256, RS384, RS512, ES256, ES384, ES512, PS256, PS384, PS512',
+      ],
       [`jwt-encode('{}', 'bm90IGEga2V5', 0, 'RS256')`, 'jwt-encode(): unreadable private key'],
       [`jwt-encode('{}', $ec, 0, 'RS256')`, 'jwt-encode(): RS256 needs an RSA key, not ec'],
       [`jwt-encode('{}', $ec, 0, 'ES384')`, 'jwt-encode(): ES384 needs an EC key on secp384r1'],
     ]
-    for (const [expr, message] of cases) expect(run(expr, { vars: { ec: [keys.ecPrivate!] } }), expr).toEqual({ values: [''], messages: [`warn [eval] ${message}`] })
+    for (const [expr, message] of cases)
+      expect(run(expr, { vars: { ec: [keys.ecPrivate!] } }), expr).toEqual({
+        values: [''],
+        messages: [`warn [eval] ${message}`],
+      })
   })
 })
 
 describe('jwt-decode (FN-jwt-decode-1..6)', () => {
   it('FN-jwt-decode-6 the payload root element of a valid HS256 token', () => {
     const token = hs256({ sub: 'u-5', roles: ['a'] })
-    expect(run(`jwt-decode($t, '${SECRET}')/sub/string()`, { vars: { t: [token] } })).toEqual({ values: ['u-5'], messages: [] })
+    expect(run(`jwt-decode($t, '${SECRET}')/sub/string()`, { vars: { t: [token] } })).toEqual({
+      values: ['u-5'],
+      messages: [],
+    })
     expect(values(`name(jwt-decode($t, '${SECRET}'))`, { vars: { t: [token] } })).toEqual(['json'])
   })
 
@@ -137,7 +157,8 @@ describe('jwt-decode (FN-jwt-decode-1..6)', () => {
     const secret = Buffer.from([0xfb, 0xff, 0xbf])
     const input = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"a":1}').toString('base64url')}`
     const token = `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`
-    for (const key of ['-_-_', '+/+/', '-_-_']) expect(values('string(jwt-decode($t, $k)/a)', { vars: { t: [token], k: [key] } }), key).toEqual(['1'])
+    for (const key of ['-_-_', '+/+/', '-_-_'])
+      expect(values('string(jwt-decode($t, $k)/a)', { vars: { t: [token], k: [key] } }), key).toEqual(['1'])
   })
 
   it('round trip with jwt-encode for every family', () => {
@@ -147,24 +168,39 @@ describe('jwt-decode (FN-jwt-decode-1..6)', () => {
       ['PS512', keys.rsaPrivate, keys.rsaPublic, 'PS512'],
       ['ES256', keys.ecPrivate, keys.ecPublic, 'ES'],
     ] as const) {
-      const outcome = single(`jwt-decode(jwt-encode('{"sub":"r"}', $sign, 60, '${alg}'), $check, '${restriction}')/sub/string()`, { vars: { sign: [sign!], check: [check!] } })
+      const outcome = single(
+        `jwt-decode(jwt-encode('{"sub":"r"}', $sign, 60, '${alg}'), $check, '${restriction}')/sub/string()`,
+        { vars: { sign: [sign!], check: [check!] } },
+      )
       expect(outcome, alg).toEqual({ values: ['r'], messages: [] })
     }
   })
 
   it('accepts tokens made by jose', async () => {
-    const rs = await new SignJWT({ sub: 'jose' }).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('5m').sign(rsa.privateKey)
+    const rs = await new SignJWT({ sub: 'jose' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setExpirationTime('5m')
+      .sign(rsa.privateKey)
     const es = await new SignJWT({ sub: 'jose' }).setProtectedHeader({ alg: 'ES256' }).sign(ec.privateKey)
-    const hs = await new SignJWT({ sub: 'jose' }).setProtectedHeader({ alg: 'HS256' }).setNotBefore('0s').sign(Buffer.from('secret'))
-    expect(values("jwt-decode($t, $k, 'RS256')/sub/string()", { vars: { t: [rs], k: [keys.rsaPublic!] } })).toEqual(['jose'])
-    expect(values("jwt-decode($t, $k, 'ES')/sub/string()", { vars: { t: [es], k: [keys.ecPublic!] } })).toEqual(['jose'])
+    const hs = await new SignJWT({ sub: 'jose' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setNotBefore('0s')
+      .sign(Buffer.from('secret'))
+    expect(values("jwt-decode($t, $k, 'RS256')/sub/string()", { vars: { t: [rs], k: [keys.rsaPublic!] } })).toEqual([
+      'jose',
+    ])
+    expect(values("jwt-decode($t, $k, 'ES')/sub/string()", { vars: { t: [es], k: [keys.ecPublic!] } })).toEqual([
+      'jose',
+    ])
     expect(values(`jwt-decode($t, '${SECRET}')/sub/string()`, { vars: { t: [hs] } })).toEqual(['jose'])
   })
 
   it('FN-jwt-decode-5 each failed check is the empty sequence with a debug message', () => {
     const now = Math.floor(Date.now() / 1000)
-    const rsToken = single(`jwt-encode('{"a":1}', $k, 0, 'RS256')`, { vars: { k: [keys.rsaPrivate!] } }).values[0] as string
-    const esToken = single(`jwt-encode('{"a":1}', $k, 0, 'ES256')`, { vars: { k: [keys.ecPrivate!] } }).values[0] as string
+    const rsToken = single(`jwt-encode('{"a":1}', $k, 0, 'RS256')`, { vars: { k: [keys.rsaPrivate!] } })
+      .values[0] as string
+    const esToken = single(`jwt-encode('{"a":1}', $k, 0, 'ES256')`, { vars: { k: [keys.ecPrivate!] } })
+      .values[0] as string
     const cases: [string, string, string, string?][] = [
       ['not three segments', 'a.b', 'not a compact JWS (three segments)'],
       ['header not Base64url', 'a!.b.c', 'the header is not Base64url'],
@@ -183,14 +219,26 @@ describe('jwt-decode (FN-jwt-decode-1..6)', () => {
       ['ES key on the wrong curve', esToken, 'ES256 needs an EC key on prime256v1', 'ES'],
     ]
     for (const [what, token, reason, restriction] of cases) {
-      const key = what === 'empty secret' ? "''" : what.startsWith('ES') ? '$ec384' : what.startsWith('RS') ? '$rsa' : `'${SECRET}'`
+      const key =
+        what === 'empty secret'
+          ? "''"
+          : what.startsWith('ES')
+            ? '$ec384'
+            : what.startsWith('RS')
+              ? '$rsa'
+              : `'${SECRET}'`
       const call = restriction === undefined ? `jwt-decode($t, ${key})` : `jwt-decode($t, ${key}, '${restriction}')`
-      expect(run(call, { vars: { t: [token], ec384: [keys.ec384Public!], rsa: [keys.rsaPublic!] } }), what).toEqual({ values: [], messages: [`debug [eval] jwt-decode(): ${reason}`] })
+      expect(run(call, { vars: { t: [token], ec384: [keys.ec384Public!], rsa: [keys.rsaPublic!] } }), what).toEqual({
+        values: [],
+        messages: [`debug [eval] jwt-decode(): ${reason}`],
+      })
     }
   })
 
   it('FN-jwt-decode-5 nbf in the past and exp in the future pass', () => {
     const now = Math.floor(Date.now() / 1000)
-    expect(values(`count(jwt-decode($t, '${SECRET}'))`, { vars: { t: [hs256({ nbf: now, exp: now + 60 })] } })).toEqual([1])
+    expect(values(`count(jwt-decode($t, '${SECRET}'))`, { vars: { t: [hs256({ nbf: now, exp: now + 60 })] } })).toEqual(
+      [1],
+    )
   })
 })

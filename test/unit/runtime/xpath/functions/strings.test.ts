@@ -5,6 +5,7 @@
  * run time as RW with the failure value, huge input), in both tiers.
  */
 import { describe, expect, it } from 'vitest'
+
 import { oxnRoot, parseJson } from '../../../../../runtime/index.js'
 import { result, run, values } from './helpers.js'
 
@@ -30,9 +31,9 @@ const ROWS: Row[] = [
   ['FN-join-2 no entries', "join(',')", ['']],
   ['FN-join-2 only empty inputs', "join(',', (), ())", ['']],
   ['FN-join-2 null items are empty entries', "join('|', json-parse('[1,null,\"x\"]'))", ['1||x']],
-  ['FN-join-1 document whose root is an array', "join('+', json-to-xml('[\"a\",\"b\"]'))", ['a+b']],
+  ['FN-join-1 document whose root is an array', 'join(\'+\', json-to-xml(\'["a","b"]\'))', ['a+b']],
   ['FN-join-1 nested array item gives its string value', "join('+', json-parse('[[1,2],3]'))", ['12+3']],
-  ['FN-join-1 object node gives its string value', "join('+', json-parse('{\"a\":\"x\",\"b\":\"y\"}'))", ['xy']],
+  ['FN-join-1 object node gives its string value', 'join(\'+\', json-parse(\'{"a":"x","b":"y"}\'))', ['xy']],
   ['FN-join-1 sequence input', "join(',', (1, 2), 'x')", ['1,2,x']],
   ['FN-join-1 numbers in XP-NUM-1 form', "join(',', 1e21, 0.5)", ['1E21,0.5']],
   ['FN-matches-1 example with flag', "matches('Order-77', '^order-\\d+$', 'i')", [true]],
@@ -68,7 +69,11 @@ const ROWS: Row[] = [
   ['FN-tolower-1 example', "tolower('ÄBC')", ['äbc']],
   ['FN-toupper-1 example', "toupper('straße')", ['STRASSE']],
   ['FN-toupper-2 example number', 'toupper(1.5)', ['1.5']],
-  ['FN-tolower-1 context item', "json-parse('[\"Next\",\"x\",\"NEXT\"]')/value[tolower() = 'next']/string()", ['Next', 'NEXT']],
+  [
+    'FN-tolower-1 context item',
+    'json-parse(\'["Next","x","NEXT"]\')/value[tolower() = \'next\']/string()',
+    ['Next', 'NEXT'],
+  ],
   ['FN-trim-1 example', "trim('  x y  ')", ['x y']],
   ['FN-trim-1 example tab', "trim(concat(codepoints-to-string(9), 'a'))", ['a']],
   ['FN-trim-1 vertical tab removed, form feed kept', 'string-length(trim($vtff))', [1]],
@@ -102,14 +107,54 @@ describe('string functions in both tiers', () => {
 
 describe('run-time failures are RW with the failure value (FN-0-3)', () => {
   const CASES: [string, string, unknown[], string][] = [
-    ['FN-matches-2 invalid pattern', "matches('a', concat('(', 'a'))", [false], 'warn [eval] matches(): invalid regular expression "(a": missing ")"'],
-    ['FN-matches-2 invalid flag', "matches('a', 'a', concat('q', ''))", [false], 'warn [eval] matches(): invalid regular expression "a": invalid flag "q"; expected i, m, s or x'],
-    ['FN-replace-3 invalid pattern keeps the input', "replace('a(b', concat('(', ''), 'x')", ['a(b'], 'warn [eval] replace(): invalid regular expression "(": missing ")"'],
-    ['FN-split-4 invalid pattern', "split('a b', concat('[', ''))", [], 'warn [eval] split(): invalid regular expression "[": missing "]"'],
-    ['RE-4 possessive quantifier', "matches('aa', concat('a', '++'))", [false], 'warn [eval] matches(): invalid regular expression "a++": possessive quantifiers are not supported'],
-    ['RE-4 atomic group', "matches('a', concat('(?>', 'a)'))", [false], 'warn [eval] matches(): invalid regular expression "(?>a)": atomic groups are not supported'],
-    ['RE-3 inline flags elsewhere', "matches('a', concat('a', '(?i)'))", [false], 'warn [eval] matches(): invalid regular expression "a(?i)": inline flags are only allowed at the start of the pattern'],
-    ['FN-split-1 flags only inline', "count(split('aXa', concat('(?q)', 'x')))", [0], 'warn [eval] split(): invalid regular expression "(?q)x": invalid group'],
+    [
+      'FN-matches-2 invalid pattern',
+      "matches('a', concat('(', 'a'))",
+      [false],
+      'warn [eval] matches(): invalid regular expression "(a": missing ")"',
+    ],
+    [
+      'FN-matches-2 invalid flag',
+      "matches('a', 'a', concat('q', ''))",
+      [false],
+      'warn [eval] matches(): invalid regular expression "a": invalid flag "q"; expected i, m, s or x',
+    ],
+    [
+      'FN-replace-3 invalid pattern keeps the input',
+      "replace('a(b', concat('(', ''), 'x')",
+      ['a(b'],
+      'warn [eval] replace(): invalid regular expression "(": missing ")"',
+    ],
+    [
+      'FN-split-4 invalid pattern',
+      "split('a b', concat('[', ''))",
+      [],
+      'warn [eval] split(): invalid regular expression "[": missing "]"',
+    ],
+    [
+      'RE-4 possessive quantifier',
+      "matches('aa', concat('a', '++'))",
+      [false],
+      'warn [eval] matches(): invalid regular expression "a++": possessive quantifiers are not supported',
+    ],
+    [
+      'RE-4 atomic group',
+      "matches('a', concat('(?>', 'a)'))",
+      [false],
+      'warn [eval] matches(): invalid regular expression "(?>a)": atomic groups are not supported',
+    ],
+    [
+      'RE-3 inline flags elsewhere',
+      "matches('a', concat('a', '(?i)'))",
+      [false],
+      'warn [eval] matches(): invalid regular expression "a(?i)": inline flags are only allowed at the start of the pattern',
+    ],
+    [
+      'FN-split-1 flags only inline',
+      "count(split('aXa', concat('(?q)', 'x')))",
+      [0],
+      'warn [eval] split(): invalid regular expression "(?q)x": invalid group',
+    ],
   ]
   it.each(CASES)('%s', (_rule, expr, want, message) => {
     const outcome = run(expr)

@@ -5,6 +5,7 @@
  * array() handed to the engine), and both tiers must agree.
  */
 import { describe, expect, it } from 'vitest'
+
 import type { Sequence } from '../../../../../runtime/index.js'
 import { compile } from '../helpers.js'
 import { result, run } from './helpers.js'
@@ -50,6 +51,7 @@ describe('fast-tier expressions over function results', () => {
   })
 
   it('extension calls themselves are planned for the engine', () => {
-    for (const expr of ["json-parse('{}')", "split('a b')[1]", 'tolower($x)', "matches('a', 'a')"]) expect(compile(expr).plan.tier, expr).toBe('engine')
+    for (const expr of ["json-parse('{}')", "split('a b')[1]", 'tolower($x)', "matches('a', 'a')"])
+      expect(compile(expr).plan.tier, expr).toBe('engine')
   })
 })
