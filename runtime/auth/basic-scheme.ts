@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto'
 
 import type { ClientRequest } from '../context/flow-context.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { JsonObject } from '../values/json-value.js'
 import type { BasicSchemeSpec } from './config.js'
 import { type Credential, parseCredentialList, parseHexDigest, sha256 } from './credentials.js'
@@ -76,7 +76,7 @@ export class BasicScheme {
     for (const entry of this.#credentials?.get(env, requestId) ?? [])
       if (!users.has(entry.user)) users.set(entry.user, entry.digest)
     if (users.size === 0) {
-      throw raiseGatewayError(
+      throw gatewayError(
         'CONFIGURATION',
         [`The user list is empty (security scheme ${this.spec.name}, x-svc-basicauth)`],
         requestId,

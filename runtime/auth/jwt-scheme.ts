@@ -7,7 +7,7 @@
  * every request that evaluates the scheme, whatever the client sent.
  */
 import type { ClientRequest } from '../context/flow-context.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { ASYMMETRIC_ALGORITHMS, DEFAULT_ALGORITHMS, expandAlg } from './algorithms.js'
 import { claimMatches, missingScope } from './claims.js'
 import type { JwtSchemeSpec } from './config.js'
@@ -204,7 +204,7 @@ class KeyCache {
     }
     const result = this.#result!
     if (result instanceof Problem) {
-      throw raiseGatewayError(
+      throw gatewayError(
         'CONFIGURATION',
         [`${this.subject} ${result.text}${this.algNote} (security scheme ${this.scheme}, x-svc-jwt.key)`],
         requestId,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import type { SourceSpec } from './config.js'
 
 export type Environment = Readonly<Record<string, string | undefined>>
@@ -77,7 +77,7 @@ class EnvSetting<T> implements Setting<T> {
 }
 
 function configurationError(info: string, requestId: string): Error {
-  return raiseGatewayError('CONFIGURATION', [info], requestId)
+  return gatewayError('CONFIGURATION', [info], requestId)
 }
 
 /** A fixed value (for defaults). */

@@ -52,7 +52,7 @@ export function gatewayErrorObject(
 }
 
 /** Raises one of the gateway's own errors. */
-export function raiseGatewayError(
+export function gatewayError(
   kind: ErrorKindName,
   info: readonly string[],
   requestId: string | undefined,

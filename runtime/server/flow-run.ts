@@ -15,7 +15,7 @@ import { buildRequestObject } from './request-variable.js'
 import { renderFlowResponse, sendFlowResponse } from './send.js'
 
 /** The FlowContext of the request with the predefined variables (F-KIND-2 phase 1). */
-export function startFlows(exchange: Exchange, record: RequestRecord): FlowContext {
+export function createFlowContext(exchange: Exchange, record: RequestRecord): FlowContext {
   const services = exchange.gateway.services
   // svc-test (operations.md TS6, TS7): the test file's variables and `$env` with its overrides
   const test = services.testRun

@@ -3,9 +3,9 @@
  * error flow for what it raises; without a default flow 405 / 3210 with an empty `Allow`, never the
  * error flow.
  */
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import type { Exchange } from './exchange.js'
-import { finishFlows, startFlows } from './flow-run.js'
+import { createFlowContext, finishFlows } from './flow-run.js'
 import { handleRaised, sendErrorWithoutFlow } from './raised-errors.js'
 import { readRequestBody } from './request-body.js'
 import type { RequestRecord } from './request-record.js'
@@ -15,11 +15,11 @@ export async function handleNonApi(exchange: Exchange, record: RequestRecord): P
   const defaultFlow = app.defaultFlow
   if (defaultFlow === null) {
     const info = `Path ${record.path} is outside the API base path ${app.basePath}`
-    sendErrorWithoutFlow(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', '']]))
+    sendErrorWithoutFlow(exchange, gatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', '']]))
     return
   }
   if (!(await readRequestBody(exchange, record))) return
-  const ctx = startFlows(exchange, record)
+  const ctx = createFlowContext(exchange, record)
   exchange.flow = defaultFlow.file
   try {
     await defaultFlow.run(ctx)

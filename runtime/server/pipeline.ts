@@ -9,9 +9,10 @@
  * - anything else before a flow ran is a bug, left to the gateway's last resort.
  */
 import { OPERATION_STAGE_NAMES } from '../context/handler.js'
+import { ERROR_KINDS } from '../errors/codes.js'
 import { RaisedError } from '../errors/raised-error.js'
 import type { Exchange } from './exchange.js'
-import { startFlows } from './flow-run.js'
+import { createFlowContext } from './flow-run.js'
 import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
 import { ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
 
@@ -36,12 +37,12 @@ export async function handleExchange(exchange: Exchange): Promise<void> {
 }
 
 async function endWithError(exchange: Exchange, thrown: unknown): Promise<void> {
-  if (thrown instanceof RaisedError && thrown.code === 3212) {
+  if (thrown instanceof RaisedError && thrown.code === ERROR_KINDS.BODY_TOO_LARGE.code) {
     exchange.closeConnection = true
     return sendErrorWithoutFlow(exchange, thrown)
   }
   const ctx = exchange.ctx
   if (ctx !== null) return handleRaised(exchange, ctx, thrown)
   if (!(thrown instanceof RaisedError)) throw thrown
-  return raiseBeforeFlows(exchange, thrown, () => startFlows(exchange, exchange.record!))
+  return raiseBeforeFlows(exchange, thrown, () => createFlowContext(exchange, exchange.record!))
 }

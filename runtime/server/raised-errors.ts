@@ -7,8 +7,9 @@
  * sends its own document (EF8). Any other exception is an internal error: 5001, logged as an alert.
  */
 import type { FlowContext } from '../context/flow-context.js'
+import { ERROR_KINDS } from '../errors/codes.js'
 import { ERROR_DROPPED_HEADERS, errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
-import { RaisedError, raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError, RaisedError } from '../errors/raised-error.js'
 import { plainValue, writeAlert } from '../log/alert.js'
 import { oxnRoot } from '../oxn/index.js'
 import type { Exchange } from './exchange.js'
@@ -71,7 +72,10 @@ function noteError(exchange: Exchange, error: RaisedError): void {
     writeAlert(exchange.gateway.logger, exchange.record?.id, error.alertTopic, error.errorObject, true)
   }
   // errors.md X17: 3208 and 3210 are a `routing` debug message instead of an alert
-  else if ((error.code === 3208 || error.code === 3210) && exchange.debug?.selects('debug', 'routing')) {
+  else if (
+    (error.code === ERROR_KINDS.PATH_NOT_FOUND.code || error.code === ERROR_KINDS.METHOD_NOT_ALLOWED.code) &&
+    exchange.debug?.selects('debug', 'routing')
+  ) {
     exchange.debug.write(
       'debug',
       'routing',
@@ -107,13 +111,13 @@ function asRaisedError(exchange: Exchange, thrown: unknown): RaisedError {
     requestID: requestId,
     topic: 'error',
     message: 'Internal error',
-    code: 5001,
-    status: 500,
+    code: ERROR_KINDS.FLOW_EXECUTION.code,
+    status: ERROR_KINDS.FLOW_EXECUTION.status,
     info: [detail],
     raised: true,
     stack: thrown instanceof Error ? thrown.stack : undefined,
   })
-  return raiseGatewayError('FLOW_EXECUTION', ['Internal error'], requestId)
+  return gatewayError('FLOW_EXECUTION', ['Internal error'], requestId)
 }
 
 const DOCUMENT_TYPE = 'application/json'

@@ -3,7 +3,7 @@
  * 3212 without the error flow), filling `$body` and `$request/post`; or, for a body streamed to a
  * proxy (upstream.md UP-GEN-6 step 2), only the declared length checked up front.
  */
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { parseFormEncoded } from '../http/form-decoding.js'
 import { parseMultipartFields } from '../http/multipart.js'
 import { Content } from '../values/content.js'
@@ -17,10 +17,7 @@ export function checkDeclaredBodySize(exchange: Exchange, record: RequestRecord)
   const limit = exchange.gateway.config.maxBodySize
   if (!declaredTooLarge(record.headers, limit)) return true
   exchange.closeConnection = true
-  sendErrorWithoutFlow(
-    exchange,
-    raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id),
-  )
+  sendErrorWithoutFlow(exchange, gatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id))
   return false
 }
 
@@ -46,10 +43,7 @@ export async function readRequestBody(exchange: Exchange, record: RequestRecord)
   if (result.kind === 'aborted') return false
   if (result.kind === 'too-large') {
     exchange.closeConnection = true
-    sendErrorWithoutFlow(
-      exchange,
-      raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id),
-    )
+    sendErrorWithoutFlow(exchange, gatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit} bytes`], record.id))
     return false
   }
   const bytes = result.bytes

@@ -16,7 +16,7 @@
 import { securityViolation } from '../auth/security-error.js'
 import { renderErrorDocument } from '../errors/error-document.js'
 import { errorStatusOf } from '../errors/error-document.js'
-import { type RaisedError, raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError, type RaisedError } from '../errors/raised-error.js'
 import { basicCredentialsMatch } from '../health/basic-credentials.js'
 import type { StatusEndpoints } from '../health/operations.js'
 import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
@@ -49,7 +49,7 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
   exchange.reserved = endpoint
   if (record.method !== 'GET' && record.method !== 'HEAD') {
     const info = `Method ${record.method} not allowed for ${path}; allowed: GET, HEAD`
-    sendError(exchange, raiseGatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
+    sendError(exchange, gatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
     return true
   }
   // without status endpoints only the health endpoint gets here

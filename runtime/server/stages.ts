@@ -21,7 +21,7 @@ import { BREAK } from '../context/completion.js'
 import type { ProxyStreamAccess } from '../context/flow-context.js'
 import type { FlowHandler, OperationStageName } from '../context/handler.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { parseRequestTarget } from '../http/request-target.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import {
@@ -33,7 +33,7 @@ import {
 import { requestModeOf, type ValidationRuntime } from '../validate/modes.js'
 import type { Exchange } from './exchange.js'
 import { beginExchange, noteRoute } from './exchange-hooks.js'
-import { finishFlows, startFlows } from './flow-run.js'
+import { createFlowContext, finishFlows } from './flow-run.js'
 import { tooManyQueryParams } from './limits.js'
 import { answerWithMock } from './mock-response.js'
 import { handleNonApi } from './non-api.js'
@@ -75,7 +75,7 @@ function target(exchange: Exchange): StageResult {
   exchange.record = record
   beginExchange(exchange, record)
   if (malformed) {
-    sendErrorWithoutFlow(exchange, raiseGatewayError('MALFORMED_REQUEST', [parsed], id))
+    sendErrorWithoutFlow(exchange, gatewayError('MALFORMED_REQUEST', [parsed], id))
     return ENDED
   }
   // SVC_MAX_QUERY_PARAMS (issue 8): refused with 3213 like a malformed target, before `$request/get` is built
@@ -83,7 +83,7 @@ function target(exchange: Exchange): StageResult {
   if (query !== null && tooManyQueryParams(query, maxParams)) {
     sendErrorWithoutFlow(
       exchange,
-      raiseGatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id),
+      gatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id),
     )
     return ENDED
   }
@@ -189,7 +189,7 @@ function requestValidation(exchange: Exchange): StageResult {
 
 /** The flow context shared by the flows that follow (F-KIND-2 phase 1). */
 function context(exchange: Exchange): StageResult {
-  startFlows(exchange, exchange.record!)
+  createFlowContext(exchange, exchange.record!)
   return undefined
 }
 
@@ -236,8 +236,7 @@ async function handler(exchange: Exchange): Promise<StageResult> {
   const { gateway } = exchange
   const record = exchange.record!
   const handler = exchange.handler
-  if (handler === null)
-    throw raiseGatewayError('NO_FLOW', [`No flow found for ${record.method} ${record.path}`], record.id)
+  if (handler === null) throw gatewayError('NO_FLOW', [`No flow found for ${record.method} ${record.path}`], record.id)
   exchange.flow = handler.file
   // UP-GEN-6 step 3: a response that PL12 validates is never streamed
   const streamResponse = !validatesResponses(gateway.validation, exchange.match!.route.pattern, record.method)

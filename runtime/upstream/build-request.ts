@@ -8,7 +8,7 @@
  * alternative (security.md J12) comes before `headers`, which can replace it (UP-CFG-5).
  */
 import type { FlowContext } from '../context/flow-context.js'
-import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
+import { flowExecutionError, gatewayError } from '../errors/raised-error.js'
 import { HTTP_TOKEN } from '../values/http-token.js'
 import { CertificateError } from './client-certificates.js'
 import type { ClientCertificate } from './connection-target.js'
@@ -188,7 +188,7 @@ export function loadCertificate(
     return services.certificates.load({ absolute, path }, options.clientCertificatePassword ?? null)
   } catch (error) {
     if (error instanceof CertificateError)
-      throw raiseGatewayError('CONFIGURATION', [`${error.message} (${site.at}, ${site.action})`], ctx.requestId)
+      throw gatewayError('CONFIGURATION', [`${error.message} (${site.at}, ${site.action})`], ctx.requestId)
     throw error
   }
 }

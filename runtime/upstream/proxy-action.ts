@@ -19,7 +19,7 @@
  */
 import type { FlowContext, ProxyStreamAccess } from '../context/flow-context.js'
 import { errorStatusOf, renderErrorDocument } from '../errors/error-document.js'
-import { flowExecutionError, raiseGatewayError } from '../errors/raised-error.js'
+import { flowExecutionError, gatewayError } from '../errors/raised-error.js'
 import type { CompiledTemplate } from '../template/compiled-template.js'
 import { outputJson, renderTemplate } from '../template/output.js'
 import { Content } from '../values/content.js'
@@ -105,7 +105,7 @@ export async function runProxy(
   if (limit !== null) access!.counted(limit.bytes)
   if (limit?.exceeded === true) {
     if (outcome.kind === 'streamed') outcome.transfer.discard()
-    throw raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
+    throw gatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
   }
   const exitOnError = options.exitOnError === true
   switch (outcome.kind) {
@@ -150,7 +150,7 @@ async function readStreamedBody(ctx: FlowContext, limit: BodyLimit): Promise<Buf
     for await (const chunk of limit) chunks.push(chunk as Buffer)
   } catch {
     if (limit.exceeded)
-      throw raiseGatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
+      throw gatewayError('BODY_TOO_LARGE', [`Request body exceeds ${limit.limit} bytes`], ctx.requestId)
     throw new ClientGoneError()
   }
   return Buffer.concat(chunks)

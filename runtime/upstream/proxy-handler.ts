@@ -7,7 +7,7 @@
 import { type Completion, CONTINUE } from '../context/completion.js'
 import type { FlowContext } from '../context/flow-context.js'
 import type { OperationStageName, ProxyHandler } from '../context/handler.js'
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { OxnElement } from '../oxn/index.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { actionSite } from './action-site.js'
@@ -80,7 +80,7 @@ function resolve(ctx: FlowContext, data: ProxyData, at: string): JsonValue {
   if (data instanceof EnvValue) {
     const value = envValue(ctx, data.name)
     if (value === undefined || value === '') {
-      throw raiseGatewayError(
+      throw gatewayError(
         'CONFIGURATION',
         [`Environment variable ${data.name} is not set (x-svc-proxy at ${at})`],
         ctx.requestId,

@@ -19,7 +19,7 @@
  * followed.
  */
 import type { ErrorKindName } from '../errors/codes.js'
-import { gatewayErrorObject, raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError, gatewayErrorObject } from '../errors/raised-error.js'
 import { writeAlert } from '../log/alert.js'
 import { chooseExample } from '../mock/choose-example.js'
 import { matchRoute, splitBasePath } from '../router/index.js'
@@ -102,11 +102,7 @@ export function contractOf(
   const where = `${site.at}, ${site.action}`
   if (options.definition === undefined) {
     const needing = optionsNeedingDefinition(options)
-    throw raiseGatewayError(
-      'CONFIGURATION',
-      [`Option ${needing[0]} needs the option definition (${where})`],
-      site.requestId,
-    )
+    throw gatewayError('CONFIGURATION', [`Option ${needing[0]} needs the option definition (${where})`], site.requestId)
   }
   return {
     definition: upstreamDefinitionFor(services.definitions, options.definition, site.dir, where, site.requestId),

@@ -10,7 +10,7 @@
  */
 import { posix } from 'node:path'
 
-import { raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import type { UpstreamDefinition } from '../validate/plan.js'
 
 export interface UpstreamDefinitionTable {
@@ -74,5 +74,5 @@ export function upstreamDefinitionFor(
       : table.invalid.has(path)
         ? `Upstream definition ${path} is invalid: ${table.invalid.get(path)}`
         : `Upstream definition ${path} not found`
-  throw raiseGatewayError('CONFIGURATION', [`${reason} (${where})`], requestId)
+  throw gatewayError('CONFIGURATION', [`${reason} (${where})`], requestId)
 }

@@ -7,7 +7,7 @@
  * path or method under report-only is only answered with 3208 / 3210, without a validation alert.
  */
 import type { ErrorKindName } from '../errors/codes.js'
-import { gatewayErrorObject, type RaisedError, raiseGatewayError } from '../errors/raised-error.js'
+import { gatewayError, gatewayErrorObject, type RaisedError } from '../errors/raised-error.js'
 import { writeAlert } from '../log/alert.js'
 import type { Logger } from '../log/logger.js'
 import { requestModeOf, responseModeOf, type ValidationRuntime } from './modes.js'
@@ -19,7 +19,7 @@ import { limitEntries } from './violation.js'
 /** P18, VA7: the error for an API request whose path matches no route. */
 export function unknownPathError(runtime: ValidationRuntime, path: string, requestId: string): RaisedError {
   const info = [`Path ${path} not found.`]
-  return raiseGatewayError(runtime.request === true ? 'INPUT_VALIDATION' : 'PATH_NOT_FOUND', info, requestId)
+  return gatewayError(runtime.request === true ? 'INPUT_VALIDATION' : 'PATH_NOT_FOUND', info, requestId)
 }
 
 /** MA2, VA8: the error for a method the route does not list (`allow` as in the `Allow` header). */
@@ -32,9 +32,9 @@ export function methodNotAllowedError(
   requestId: string,
 ): RaisedError {
   if (requestModeOf(runtime, runtime.plan?.routes.get(pattern)) === true) {
-    return raiseGatewayError('INPUT_VALIDATION', [`Invalid method ${method.toLowerCase()}.`], requestId)
+    return gatewayError('INPUT_VALIDATION', [`Invalid method ${method.toLowerCase()}.`], requestId)
   }
-  return raiseGatewayError(
+  return gatewayError(
     'METHOD_NOT_ALLOWED',
     [`Method ${method} not allowed for ${path}; allowed: ${allow}`],
     requestId,
@@ -98,7 +98,7 @@ function outcome(
 ): RaisedError | null {
   if (entries.length === 0) return null
   const info = limitEntries(entries)
-  if (mode === true) return raiseGatewayError(kind, info, requestId)
+  if (mode === true) return gatewayError(kind, info, requestId)
   writeAlert(logger, requestId, 'validation', gatewayErrorObject(kind, info, requestId), false)
   return null
 }
