@@ -61,21 +61,15 @@ export function runInit(argv: readonly string[], streams: Streams, cwd = process
     return 1
   }
   const manifestPath = join(dir, 'package.json')
-  let manifest: { text: string; note: string }
-  if (existsSync(manifestPath)) {
-    try {
-      const merged = mergePackageJson(readFileSync(manifestPath, 'utf8'), version)
-      manifest = {
-        text: merged.text,
-        note: merged.added.length > 0 ? `package.json (added ${merged.added.join(', ')})` : '',
-      }
-    } catch (error) {
-      streams.stderr.write(
-        `svc-compile init: ${join(shown, 'package.json')}: ${(error as Error).message}; nothing written\n`,
-      )
-      return 1
-    }
-  } else manifest = { text: newPackageJson(name, version), note: 'package.json' }
+  let manifest: ManifestPlan
+  try {
+    manifest = planManifest(manifestPath, name, version)
+  } catch (error) {
+    streams.stderr.write(
+      `svc-compile init: ${join(shown, 'package.json')}: ${(error as Error).message}; nothing written\n`,
+    )
+    return 1
+  }
 
   try {
     for (const file of files) {
@@ -89,11 +83,28 @@ export function runInit(argv: readonly string[], streams: Streams, cwd = process
     return 1
   }
   const written = [...files.map((file) => file.path), ...(manifest.note === '' ? [] : [manifest.note])]
-  const cd = shown === '.' ? '' : `  cd ${/[^\w./-]/.test(shown) ? JSON.stringify(shown) : shown}\n`
-  streams.stdout.write(
-    `Wrote a new svc-gateway project into ${shown}:\n${written.map((path) => `  ${path}\n`).join('')}\nNext:\n${cd}  npm install\n  npm start     # compiles and serves on http://localhost:8080\n  npm test      # checks and runs tests/\n`,
-  )
+  streams.stdout.write(summary(shown, written))
   return 0
+}
+
+/** The package.json to write and how to name it in the summary ('' when it stays as it is). */
+interface ManifestPlan {
+  readonly text: string
+  readonly note: string
+}
+
+/** A new package.json, or the existing one with what it lacks; throws when the existing one cannot take it. */
+function planManifest(path: string, name: string, version: string): ManifestPlan {
+  if (!existsSync(path)) return { text: newPackageJson(name, version), note: 'package.json' }
+  const merged = mergePackageJson(readFileSync(path, 'utf8'), version)
+  return { text: merged.text, note: merged.added.length > 0 ? `package.json (added ${merged.added.join(', ')})` : '' }
+}
+
+/** What was written, then the commands to run next (a folder name with spaces quoted for the shell). */
+function summary(shown: string, written: readonly string[]): string {
+  const cd = shown === '.' ? '' : `  cd ${/[^\w./-]/.test(shown) ? JSON.stringify(shown) : shown}\n`
+  const files = written.map((path) => `  ${path}\n`).join('')
+  return `Wrote a new svc-gateway project into ${shown}:\n${files}\nNext:\n${cd}  npm install\n  npm start     # compiles and serves on http://localhost:8080\n  npm test      # checks and runs tests/\n`
 }
 
 /** The files under `dir`, paths relative to it with `/`. */
