@@ -8,6 +8,13 @@ export interface ErrorKind {
   readonly message: string
   /** Alert topic of errors.md section 3 / operations.md LG6; null: no alert line. */
   readonly alertTopic: string | null
+  /**
+   * Answered with the system error document at once, never by the error flow (errors.md EF3, X16): the
+   * request itself could not be read, so there is nothing a flow could work on.
+   */
+  readonly withoutErrorFlow?: true
+  /** The connection closes after the answer: the rest of the request is not read. */
+  readonly closesConnection?: true
 }
 
 export const ERROR_KINDS = {
@@ -38,8 +45,21 @@ export const ERROR_KINDS = {
   NO_FLOW: { code: 3209, status: 404, message: 'No Flow Found', alertTopic: 'routing' },
   METHOD_NOT_ALLOWED: { code: 3210, status: 405, message: 'Method Not Allowed', alertTopic: null },
   CONFIGURATION: { code: 3211, status: 500, message: 'Configuration Error', alertTopic: 'config' },
-  BODY_TOO_LARGE: { code: 3212, status: 413, message: 'Request Body Too Large', alertTopic: null },
-  MALFORMED_REQUEST: { code: 3213, status: 400, message: 'Malformed Request', alertTopic: null },
+  BODY_TOO_LARGE: {
+    code: 3212,
+    status: 413,
+    message: 'Request Body Too Large',
+    alertTopic: null,
+    withoutErrorFlow: true,
+    closesConnection: true,
+  },
+  MALFORMED_REQUEST: {
+    code: 3213,
+    status: 400,
+    message: 'Malformed Request',
+    alertTopic: null,
+    withoutErrorFlow: true,
+  },
   FLOW_ERROR: { code: 5000, status: 500, message: 'FlowError', alertTopic: 'error' },
   FLOW_EXECUTION: {
     code: 5001,
@@ -50,3 +70,12 @@ export const ERROR_KINDS = {
 } as const satisfies Record<string, ErrorKind>
 
 export type ErrorKindName = keyof typeof ERROR_KINDS
+
+const KINDS_BY_CODE: ReadonlyMap<number, ErrorKind> = new Map(
+  Object.values(ERROR_KINDS).map((kind): [number, ErrorKind] => [kind.code, kind]),
+)
+
+/** The registry's entry for an error code (undefined for none, and for codes a flow's `error` action makes up). */
+export function errorKindOf(code: number | undefined): ErrorKind | undefined {
+  return code === undefined ? undefined : KINDS_BY_CODE.get(code)
+}

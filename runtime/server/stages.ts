@@ -37,7 +37,6 @@ import { createFlowContext, finishFlows } from './flow-run.js'
 import { tooManyQueryParams } from './limits.js'
 import { answerWithMock } from './mock-response.js'
 import { handleNonApi } from './non-api.js'
-import { sendErrorWithoutFlow } from './raised-errors.js'
 import { checkDeclaredBodySize, hasBody, readRequestBody, withoutBody } from './request-body.js'
 import { collectHeaders } from './request-headers.js'
 import { resolveOrigin } from './request-origin.js'
@@ -74,18 +73,11 @@ function target(exchange: Exchange): StageResult {
   record.remoteAddress = req.socket.remoteAddress
   exchange.record = record
   beginExchange(exchange, record)
-  if (malformed) {
-    sendErrorWithoutFlow(exchange, gatewayError('MALFORMED_REQUEST', [parsed], id))
-    return ENDED
-  }
+  if (malformed) throw gatewayError('MALFORMED_REQUEST', [parsed], id)
   // SVC_MAX_QUERY_PARAMS (issue 8): refused with 3213 like a malformed target, before `$request/get` is built
   const maxParams = gateway.config.maxQueryParams
   if (query !== null && tooManyQueryParams(query, maxParams)) {
-    sendErrorWithoutFlow(
-      exchange,
-      gatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id),
-    )
-    return ENDED
+    throw gatewayError('MALFORMED_REQUEST', [`Query has more than ${maxParams} parameters`], id)
   }
   return undefined
 }
@@ -166,7 +158,10 @@ function body(exchange: Exchange): StageResult | Promise<StageResult> {
   exchange.streamBody =
     exchange.handler?.streamRequestBody === true &&
     !validatesRequests(exchange.gateway.validation, pattern, record.method)
-  if (exchange.streamBody) return checkDeclaredBodySize(exchange, record) ? undefined : ENDED
+  if (exchange.streamBody) {
+    checkDeclaredBodySize(exchange, record)
+    return undefined
+  }
   if (withoutBody(record)) return undefined
   return readRequestBody(exchange, record).then((read) => (read ? undefined : ENDED))
 }
