@@ -1,7 +1,7 @@
 /**
  * The flow context of a request and the end of a flow run: the context with the predefined variables
  * (flows.md F-KIND-2 phase 1), made once per request by the pipeline; and PL12 to PL14 after a normal
- * end (F-EXEC-4), where a failure to render or send is handled like a raised error.
+ * end (F-EXEC-4), where a failure to render or send is raised like any error of the flows.
  */
 import { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
@@ -9,7 +9,6 @@ import { checkClientResponse } from '../validate/client-checks.js'
 import { singleton } from '../values/item.js'
 import type { Exchange } from './exchange.js'
 import { startFlowDebugging } from './exchange-hooks.js'
-import { handleRaised } from './raised-errors.js'
 import type { RequestRecord } from './request-record.js'
 import { buildRequestObject } from './request-variable.js'
 import { renderFlowResponse, sendFlowResponse } from './send.js'
@@ -34,34 +33,27 @@ export function createFlowContext(exchange: Exchange, record: RequestRecord): Fl
 }
 
 /**
- * PL12-PL14 after a normal end (F-EXEC-4); a failure to render or send is handled like a raised error.
- * `pattern` is the route of a handler's or init flow's response, which PL12 validates (VA20). Returns
- * a promise only when error handling runs (it may run the error flow): the usual end awaits nothing.
+ * PL12-PL14 after a normal end (F-EXEC-4). A failure to render, validate or send is raised like any
+ * error of the flows, and the pipeline answers it (runtime/server/pipeline.ts). `pattern` is the route
+ * of a handler's or init flow's response, which PL12 validates (VA20).
  */
-export function finishFlows(
-  exchange: Exchange,
-  ctx: FlowContext,
-  pattern: string | null = null,
-): Promise<void> | undefined {
-  try {
-    const response = renderFlowResponse(ctx)
-    // PL12
-    if (pattern !== null && !exchange.finished) {
-      const { validation, logger } = exchange.gateway
-      const invalid = checkClientResponse(
-        validation,
-        pattern,
-        exchange.req.method ?? 'GET',
-        response,
-        logger,
-        ctx.requestId,
-        ctx.settings?.responseValidation,
-      )
-      if (invalid !== null) throw invalid
-    }
-    sendFlowResponse(exchange, ctx, response)
-    return undefined
-  } catch (thrown) {
-    return handleRaised(exchange, ctx, thrown)
+export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: string | null = null): void {
+  const response = renderFlowResponse(ctx)
+  // PL12
+  if (pattern !== null && !exchange.finished) {
+    const { validation, logger } = exchange.gateway
+    const method = exchange.req.method ?? 'GET'
+    const responseValidation = ctx.settings?.responseValidation
+    const invalid = checkClientResponse(
+      validation,
+      pattern,
+      method,
+      response,
+      logger,
+      ctx.requestId,
+      responseValidation,
+    )
+    if (invalid !== null) throw invalid
   }
+  sendFlowResponse(exchange, ctx, response)
 }

@@ -6,7 +6,7 @@
 import { gatewayError } from '../errors/raised-error.js'
 import type { Exchange } from './exchange.js'
 import { createFlowContext, finishFlows } from './flow-run.js'
-import { handleRaised, sendErrorWithoutFlow } from './raised-errors.js'
+import { sendErrorWithoutFlow } from './raised-errors.js'
 import { readRequestBody } from './request-body.js'
 import type { RequestRecord } from './request-record.js'
 
@@ -21,10 +21,7 @@ export async function handleNonApi(exchange: Exchange, record: RequestRecord): P
   if (!(await readRequestBody(exchange, record))) return
   const ctx = createFlowContext(exchange, record)
   exchange.flow = defaultFlow.file
-  try {
-    await defaultFlow.run(ctx)
-  } catch (thrown) {
-    return handleRaised(exchange, ctx, thrown)
-  }
-  return finishFlows(exchange, ctx)
+  // what the default flow raises, the pipeline answers (its error flow, EF3)
+  await defaultFlow.run(ctx)
+  finishFlows(exchange, ctx)
 }

@@ -199,7 +199,7 @@ async function checkSecured(exchange: Exchange, runtime: SecurityRuntime): Promi
   const ctx = exchange.ctx!
   if ((await checkSecurity(ctx, runtime, exchange.match!.route.pattern, exchange.record!.method, exchange)) !== BREAK)
     return undefined
-  await finishFlows(exchange, ctx)
+  finishFlows(exchange, ctx)
   return ENDED
 }
 
@@ -208,7 +208,8 @@ function mock(exchange: Exchange): StageResult | Promise<StageResult> {
   const ctx = exchange.ctx!
   const route = exchange.match!.route
   if (!answerWithMock(exchange, ctx, route, exchange.record!.method)) return undefined
-  return endWith(finishFlows(exchange, ctx, route.pattern))
+  finishFlows(exchange, ctx, route.pattern)
+  return ENDED
 }
 
 /** PL10: the init flow (H7, H8); a BREAK skips the handler. */
@@ -222,7 +223,7 @@ async function runInitFlow(exchange: Exchange, flow: FlowHandler): Promise<Stage
   const ctx = exchange.ctx!
   exchange.flow = flow.file
   if ((await flow.run(ctx)) !== BREAK) return undefined
-  await finishFlows(exchange, ctx, exchange.match!.route.pattern)
+  finishFlows(exchange, ctx, exchange.match!.route.pattern)
   return ENDED
 }
 
@@ -252,16 +253,14 @@ async function handler(exchange: Exchange): Promise<StageResult> {
 }
 
 /** PL12 (VA20), then PL13 and PL14 (send.ts). */
-function response(exchange: Exchange): StageResult | Promise<StageResult> {
-  return endWith(finishFlows(exchange, exchange.ctx!, exchange.match!.route.pattern))
+function response(exchange: Exchange): StageResult {
+  finishFlows(exchange, exchange.ctx!, exchange.match!.route.pattern)
+  return ENDED
 }
 
 const ended = (): StageResult => ENDED
 
 /** ENDED once `pending` (error handling, if any) is done; at once when nothing is pending. */
-function endWith(pending: Promise<void> | undefined): StageResult | Promise<StageResult> {
-  return pending === undefined ? ENDED : pending.then(ended)
-}
 
 /** The operation stages by name, in the order of OPERATION_STAGE_NAMES. */
 export const OPERATION_STAGES: { readonly [K in OperationStageName]: Stage } = Object.freeze({
