@@ -2,7 +2,7 @@
  * Which pipeline stages apply to an operation (definition.md section 9; runtime/server/stages.ts),
  * decided from the definition so that a request runs only those: request validation when the
  * definition has anything to validate (validation.md), security when an enforced scheme guards the
- * operation (security.md A9-A11), the init flow when there is one (H7). The body, the flow context,
+ * operation (security.md A9-A11), the init flow when there is one (H7). The body,
  * mocking (its run-time switch and debug messages, operations.md MK1), the handler and the response
  * always apply.
  */
@@ -37,7 +37,6 @@ export function operationStages(
   const secured = operationRequirement(definition, route, operation, facts.enforced) !== null
   const stages: OperationStageName[] = ['body']
   if (facts.validation) stages.push('request-validation')
-  stages.push('context')
   if (secured) stages.push('security')
   stages.push('mock')
   if (facts.initFlow) stages.push('init-flow')

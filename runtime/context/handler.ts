@@ -7,13 +7,12 @@ import type { FlowFunction } from './completion.js'
 
 /**
  * The stages after routing that an operation's request may pass (definition.md section 9, PL7-PL14),
- * in pipeline order; runtime/server/stages.ts implements each. `context` makes the flow context
- * (F-KIND-2 phase 1) that the later stages share.
+ * in pipeline order; runtime/server/stages.ts implements each. The flow context (F-KIND-2 phase 1) is
+ * made before the first stage that runs flows (security onwards).
  */
 export const OPERATION_STAGE_NAMES = [
   'body',
   'request-validation',
-  'context',
   'security',
   'mock',
   'init-flow',

@@ -16,16 +16,15 @@ import { attachDebugSession } from '../debug/flow-debug.js'
 import { startRequestDebugging } from '../debug/request-debug.js'
 import type { RouteMatch } from '../router/types.js'
 import type { Exchange } from './exchange.js'
-import type { RequestRecord } from './request-record.js'
 
 export { endExchange } from './end-exchange.js'
 
 const CORS_PREFLIGHT = 'cors-preflight'
 
-export function beginExchange(exchange: Exchange, record: RequestRecord): void {
+export function beginExchange(exchange: Exchange): void {
   const settings = exchange.gateway.services.debug
   if (settings !== undefined) {
-    const session = (exchange.debug = startRequestDebugging(settings, record))
+    const session = (exchange.debug = startRequestDebugging(settings, exchange.record))
     session.stage('PL1-PL5 request and routing')
   }
   exchange.gateway.operations?.metrics?.requestStarted()
@@ -37,7 +36,7 @@ export function noteRoute(exchange: Exchange, match: RouteMatch | null): void {
   exchange.route = match.route.pattern
   if (session === null) return
   if (session.selects('debug', 'routing')) {
-    const record = exchange.record!
+    const { record } = exchange
     session.write('debug', 'routing', `${record.method} ${record.path} matches ${match.route.pattern}`)
   }
   session.stage('PL6-PL7 method and body')

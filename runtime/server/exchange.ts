@@ -1,5 +1,5 @@
 /**
- * One client request/response exchange: the per-request state the pipeline fills in and the access
+ * One client request/response exchange: the request as it arrived, what was answered, and the access
  * log line written when the response is done (operations.md LG3) or the client went away first
  * (flows.md F-EXEC-8: the run's signal fires, nothing more is sent, the line says `aborted: true`).
  * The close listener is one module-level function that finds its exchange on the response object,
@@ -11,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CompiledApp } from '../app.js'
 import type { SecurityRuntime } from '../auth/security-runtime.js'
 import type { ClientGoneWatcher, FlowContext, GatewayServices, SignalSource } from '../context/flow-context.js'
-import type { Handler } from '../context/handler.js'
 import type { CorsPolicy } from '../cors/policy.js'
 import type { DebugSession } from '../debug/session.js'
 import type { GatewayOperations } from '../health/operations.js'
@@ -19,7 +18,6 @@ import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
 import type { ServerConfig } from '../http/config.js'
 import type { SentResponse } from '../http/write-response.js'
 import type { Logger } from '../log/logger.js'
-import type { RouteMatch } from '../router/types.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
 import { endExchange } from './end-exchange.js'
@@ -47,12 +45,16 @@ const EXCHANGE = Symbol('svc-gateway exchange')
 
 type TaggedResponse = ServerResponse & { [EXCHANGE]?: Exchange }
 
+/**
+ * The state of one exchange that outlives any single stage: what was sent (or why not) for the access
+ * line and the metrics, the flow context once made, and the client's presence. What routing finds
+ * lives in the RoutedExchange the operation stages receive (routed-exchange.ts).
+ */
 export class Exchange implements SignalSource {
   /** Date.now() at arrival (access log `timestamp`, LG3). */
   readonly arrivalMs = Date.now()
   readonly started = performance.now()
-  /** Set at PL1, before any stage can fail. */
-  record: RequestRecord | undefined = undefined
+  /** The flow context, once a stage or the error handling made it (runtime/server/flow-run.ts). */
   ctx: FlowContext | null = null
   controller: AbortController | null = null
   /** Access log `flow`: the flow that handled the request, '' when none ran. */
@@ -72,14 +74,6 @@ export class Exchange implements SignalSource {
   route = ''
   /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
   reserved: ReservedEndpoint | null = null
-  /** PL3: the path relative to the base path (API requests). */
-  relativePath = ''
-  /** PL5: the matched route, null when none. */
-  match: RouteMatch | null = null
-  /** PL6: the operation's handler, null when none (H5). */
-  handler: Handler | null = null
-  /** PL18: the body is left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
-  streamBody = false
   #logged = false
   /** Client-gone watchers (upstream calls); the first one without an array. */
   #watcher: ClientGoneWatcher | null = null
@@ -89,6 +83,8 @@ export class Exchange implements SignalSource {
     readonly gateway: GatewayCore,
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
+    /** PL1: the request as it arrived (arrival.ts). */
+    readonly record: RequestRecord,
   ) {
     ;(res as TaggedResponse)[EXCHANGE] = this
     res.on('close', onResponseClose)
@@ -146,28 +142,23 @@ export class Exchange implements SignalSource {
     const { config, logger } = this.gateway
     if (!config.accessLog) return
     const record = this.record
-    const headers = record?.headers
+    const headers = record.headers
     const sent = this.sent
     writeAccessLog(logger, {
       arrivalMs: this.arrivalMs,
-      requestId: record?.id ?? '',
-      url: record?.url ?? '',
-      path:
-        record === undefined
-          ? (this.req.url ?? '')
-          : record.query === null
-            ? record.path
-            : `${record.path}?${record.query}`,
+      requestId: record.id,
+      url: record.url,
+      path: record.query === null ? record.path : `${record.path}?${record.query}`,
       status: sent !== null ? sent.status : abortedStatus(this.ctx),
       method: this.req.method ?? '',
-      agent: headers?.get('user-agent') ?? '',
-      referrer: headers?.get('referer') ?? '',
+      agent: headers.get('user-agent') ?? '',
+      referrer: headers.get('referer') ?? '',
       mime: sent?.mime ?? '',
       realtime: (performance.now() - this.started) / 1000,
       bytes: sent?.bytes ?? 0,
-      requestBytes: record?.bodySize ?? 0,
+      requestBytes: record.bodySize,
       flow: this.flow,
-      requestMime: headers?.get('content-type') ?? '',
+      requestMime: headers.get('content-type') ?? '',
       location: sent?.location ?? '',
       errorCode: this.errorCode,
       aborted,

@@ -1,7 +1,8 @@
 /**
  * The flow context of a request and the end of a flow run: the context with the predefined variables
- * (flows.md F-KIND-2 phase 1), made once per request by the pipeline; and PL12 to PL14 after a normal
- * end (F-EXEC-4), where a failure to render or send is raised like any error of the flows.
+ * (flows.md F-KIND-2 phase 1), made once per request, before the first stage that runs flows or for
+ * the error flow; and PL12 to PL14 after a normal end (F-EXEC-4), where a failure to render or send
+ * is raised like any error of the flows.
  */
 import { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
@@ -9,12 +10,12 @@ import { checkClientResponse } from '../validate/client-checks.js'
 import { singleton } from '../values/item.js'
 import type { Exchange } from './exchange.js'
 import { startFlowDebugging } from './exchange-hooks.js'
-import type { RequestRecord } from './request-record.js'
 import { buildRequestObject } from './request-variable.js'
-import { renderFlowResponse, sendFlowResponse } from './send.js'
+import { flowOutgoing, renderFlowResponse, send } from './send.js'
 
 /** The FlowContext of the request with the predefined variables (F-KIND-2 phase 1). */
-export function createFlowContext(exchange: Exchange, record: RequestRecord): FlowContext {
+export function createFlowContext(exchange: Exchange): FlowContext {
+  const record = exchange.record
   const services = exchange.gateway.services
   // svc-test (operations.md TS6, TS7): the test file's variables and `$env` with its overrides
   const test = services.testRun
@@ -55,5 +56,5 @@ export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: strin
     )
     if (invalid !== null) throw invalid
   }
-  sendFlowResponse(exchange, ctx, response)
+  send(exchange, flowOutgoing(ctx, response))
 }

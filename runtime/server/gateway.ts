@@ -24,6 +24,8 @@ import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
 import { FunctionCaches } from '../xpath/functions/caches.js'
 import { XsltEngine } from '../xslt/engine.js'
+import { answerLastResort } from './answer-error.js'
+import { readArrival } from './arrival.js'
 import { onClientError } from './client-error.js'
 import { Exchange, type GatewayCore } from './exchange.js'
 import { applyServerLimits, httpServerOptions, refuseAtHttpLayer } from './limits.js'
@@ -171,31 +173,13 @@ export class Gateway implements GatewayCore {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // SVC_MAX_URL_LENGTH, repeated Host: refused at the HTTP layer like PL19, before a request id exists
     if (refuseAtHttpLayer(req, res, this.config)) return
-    const exchange = new Exchange(this, req, res)
+    let requestId: string | undefined
     try {
-      await handleExchange(exchange)
+      const arrival = readArrival(this, req)
+      requestId = arrival.record.id
+      await handleExchange(new Exchange(this, req, res, arrival.record), arrival.refusal)
     } catch (error) {
-      this.#lastResort(exchange, error)
-    }
-  }
-
-  /** The pipeline never rejects by design; if it does, log it and end the exchange without crashing. */
-  #lastResort(exchange: Exchange, error: unknown): void {
-    this.logger.write('svc_alert', {
-      requestID: exchange.record?.id,
-      topic: 'error',
-      message: 'Internal error',
-      info: [error instanceof Error ? `${error.name}: ${error.message}` : String(error)],
-      raised: false,
-      stack: error instanceof Error ? error.stack : undefined,
-    })
-    try {
-      if (!exchange.res.headersSent) {
-        exchange.res.writeHead(500, { 'Content-Length': '0', Connection: 'close', Server: 'svc-gateway' })
-      }
-      exchange.res.end()
-    } catch {
-      exchange.res.destroy()
+      answerLastResort(this.logger, res, requestId, error)
     }
   }
 }

@@ -19,7 +19,7 @@ export const MOCK_FLOW = 'mock'
 /** PL9: true when the response was set from an example (the caller continues with PL12). */
 export function answerWithMock(exchange: Exchange, ctx: FlowContext, route: RouteEntry, method: string): boolean {
   if (exchange.gateway.operations?.mocking !== true) return false
-  const headers = exchange.record!.headers
+  const headers = exchange.record.headers
   const mock = headers.get('mock')
   if (mock === undefined || mock.trim().toLowerCase() !== 'true') return false
   const examples = exchange.gateway.app.mocks?.get(route.pattern)?.get(method)

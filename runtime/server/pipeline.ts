@@ -1,52 +1,58 @@
 /**
- * The request pipeline (definition.md section 9) for one exchange: the request stages every request
- * passes, then the stages of its operation as the compiled handler lists them (stages.ts). This is the
- * one place where an error ends a request (PL15, errors.md EF2, EF3, X15, X16):
- * - an error the registry answers without the error flow (3212, 3213: codes.ts) gets the system error
- *   document at once, and the connection closes when the registry says so;
- * - an error raised once the flow context exists goes to the error flow (raised-errors.ts);
- * - an error raised before (routing, method check, request validation) gets a context made for the
- *   error flow when there is one, else the system error document;
- * - anything else before a flow ran is a bug, left to the gateway's last resort.
+ * The request pipeline (definition.md section 9) for one exchange, in the order of the spec's table:
+ * PL1's refusal, the reserved endpoints (PL2), classification (PL3: a non-API request runs the default
+ * flow), routing (PL5, PL4, PL6), then the stages of the operation as its compiled handler lists them
+ * (stages.ts), the flow context made before the first stage that uses it. Whatever a stage throws is
+ * answered by answer-error.ts; the pipeline tells it whether the error flow may apply: only once PL3
+ * found an API request or a default flow (errors.md EF2, EF3, X16).
  */
+import type { FlowContext } from '../context/flow-context.js'
 import { OPERATION_STAGE_NAMES } from '../context/handler.js'
-import { errorKindOf } from '../errors/codes.js'
-import { RaisedError } from '../errors/raised-error.js'
+import type { RaisedError } from '../errors/raised-error.js'
+import { answerError } from './answer-error.js'
 import type { Exchange } from './exchange.js'
+import { beginExchange } from './exchange-hooks.js'
 import { createFlowContext } from './flow-run.js'
-import { handleRaised, raiseBeforeFlows, sendErrorWithoutFlow } from './raised-errors.js'
-import { ENDED, OPERATION_STAGES, REQUEST_STAGES, type StageResult } from './stages.js'
+import { outsideBasePathError, runDefaultFlow } from './non-api.js'
+import { answerReservedEndpoint } from './reserved-endpoints.js'
+import type { RoutedExchange } from './routed-exchange.js'
+import { apiPath, ENDED, OPERATION_STAGES, routeRequest, type StageOutcome } from './stages.js'
 
-export async function handleExchange(exchange: Exchange): Promise<void> {
+/** Runs the pipeline for `exchange`; `refusal` is PL1's (arrival.ts). */
+export async function handleExchange(exchange: Exchange, refusal: RaisedError | null): Promise<void> {
+  let errorFlowApplies = false
   try {
-    for (let i = 0; i < REQUEST_STAGES.length; i++) {
-      const result = REQUEST_STAGES[i]!(exchange)
-      if ((result instanceof Promise ? await result : result) === ENDED) return
+    beginExchange(exchange)
+    if (refusal !== null) throw refusal
+    if (answerReservedEndpoint(exchange)) return
+    const relativePath = apiPath(exchange)
+    if (relativePath === null) {
+      const defaultFlow = exchange.gateway.app.defaultFlow
+      if (defaultFlow === null) throw outsideBasePathError(exchange)
+      errorFlowApplies = true
+      await runDefaultFlow(exchange, defaultFlow)
+      return
     }
-    // a handler made without a compiled list (hand-built apps in tests) runs every stage
-    const names = exchange.handler?.stages ?? OPERATION_STAGE_NAMES
-    for (let i = 0; i < names.length; i++) {
-      const result: StageResult | Promise<StageResult> = OPERATION_STAGES[names[i]!](exchange)
-      if ((result instanceof Promise ? await result : result) === ENDED) return
-    }
+    errorFlowApplies = true
+    const routed = routeRequest(exchange, relativePath)
+    if (routed !== ENDED) await runOperationStages(routed)
   } catch (thrown) {
-    await endWithError(exchange, thrown)
+    await answerError(exchange, thrown, errorFlowApplies)
   } finally {
     // every flow of the request has ended (the client may still be reading the response)
     exchange.ctx?.release()
   }
 }
 
-async function endWithError(exchange: Exchange, thrown: unknown): Promise<void> {
-  if (thrown instanceof RaisedError) {
-    const kind = errorKindOf(thrown.code)
-    if (kind?.withoutErrorFlow === true) {
-      if (kind.closesConnection === true) exchange.closeConnection = true
-      return sendErrorWithoutFlow(exchange, thrown)
-    }
+async function runOperationStages(routed: RoutedExchange): Promise<void> {
+  // a handler made without a compiled list (hand-built apps in tests) runs every stage
+  const names = routed.handler?.stages ?? OPERATION_STAGE_NAMES
+  let ctx: FlowContext | null = null
+  for (const name of names) {
+    const stage = OPERATION_STAGES[name]
+    const result: StageOutcome = stage.usesFlowContext
+      ? stage.run(routed, (ctx ??= createFlowContext(routed.exchange)))
+      : stage.run(routed)
+    if ((result instanceof Promise ? await result : result) === ENDED) return
   }
-  const ctx = exchange.ctx
-  if (ctx !== null) return handleRaised(exchange, ctx, thrown)
-  if (!(thrown instanceof RaisedError)) throw thrown
-  return raiseBeforeFlows(exchange, thrown, () => createFlowContext(exchange, exchange.record!))
 }

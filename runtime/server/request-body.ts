@@ -13,7 +13,8 @@ import { declaredTooLarge, readBody } from './read-body.js'
 import type { RequestRecord } from './request-record.js'
 
 /** PL18 for a streamed body: raises 3212 when the declared length is too large. */
-export function checkDeclaredBodySize(exchange: Exchange, record: RequestRecord): void {
+export function checkDeclaredBodySize(exchange: Exchange): void {
+  const record = exchange.record
   const limit = exchange.gateway.config.maxBodySize
   if (declaredTooLarge(record.headers, limit)) throw bodyTooLarge(limit, record)
 }
@@ -38,7 +39,8 @@ export function withoutBody(record: RequestRecord): boolean {
 }
 
 /** PL18: reads the body, fills `$body` and `$request/post`; false when the client went away; 3212 raised. */
-export async function readRequestBody(exchange: Exchange, record: RequestRecord): Promise<boolean> {
+export async function readRequestBody(exchange: Exchange): Promise<boolean> {
+  const record = exchange.record
   const limit = exchange.gateway.config.maxBodySize
   const result = await readBody(exchange.req, record.headers, limit)
   if (result.kind === 'aborted') return false

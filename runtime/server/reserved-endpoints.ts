@@ -10,21 +10,19 @@
  *   `WWW-Authenticate: Basic realm="svc-gateway status"` and the system error document (3206).
  * - Methods other than GET and HEAD: 405 with `Allow: GET, HEAD` and the system error document (3210).
  *
- * No CORS, validation, security, flows or debug `append` sink (HL1): answers are written directly.
- * Per request this costs one or three string comparisons of the path.
+ * No CORS, validation, security, flows or debug `append` sink (HL1); the 405 and 401 are raised like
+ * every error and answered before the error flow could apply (runtime/server/answer-error.ts). Per
+ * request this costs one or three string comparisons of the path.
  */
 import { securityViolation } from '../auth/security-error.js'
-import { renderErrorDocument } from '../errors/error-document.js'
-import { errorStatusOf } from '../errors/error-document.js'
-import { gatewayError, type RaisedError } from '../errors/raised-error.js'
+import { gatewayError } from '../errors/raised-error.js'
 import { basicCredentialsMatch } from '../health/basic-credentials.js'
 import type { StatusEndpoints } from '../health/operations.js'
 import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
 import { renderStatusDocument } from '../health/status-document.js'
-import { writeResponse } from '../http/write-response.js'
-import { writeAlert } from '../log/alert.js'
 import type { Exchange } from './exchange.js'
 import type { RequestRecord } from './request-record.js'
+import { send } from './send.js'
 
 export const STATUS_PATH = '/_svc/status'
 export const METRICS_PATH = '/_svc/metrics'
@@ -35,9 +33,10 @@ const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 /** Which reserved endpoint a request is for. */
 export type { ReservedEndpoint }
 
-/** PL2: answers a reserved endpoint and returns true, or returns false to continue with PL3. */
-export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord): boolean {
+/** PL2: answers a reserved endpoint and returns true, or returns false to continue with PL3; raises 405, 401. */
+export function answerReservedEndpoint(exchange: Exchange): boolean {
   const { config, operations } = exchange.gateway
+  const record = exchange.record
   if (operations === undefined) return false
   const path = record.path
   const status = operations.status
@@ -49,19 +48,17 @@ export function answerReservedEndpoint(exchange: Exchange, record: RequestRecord
   exchange.reserved = endpoint
   if (record.method !== 'GET' && record.method !== 'HEAD') {
     const info = `Method ${record.method} not allowed for ${path}; allowed: GET, HEAD`
-    sendError(exchange, gatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']]))
-    return true
+    throw gatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']])
   }
   // without status endpoints only the health endpoint gets here
   if (endpoint === 'health' || status === null) {
     const stopping = exchange.gateway.stopping
-    send(
-      exchange,
-      stopping ? 503 : 200,
-      NO_STORE,
-      'application/json',
-      stopping ? '{"status":"stopping"}' : '{"status":"ok"}',
-    )
+    send(exchange, {
+      status: stopping ? 503 : 200,
+      headers: NO_STORE,
+      contentType: 'application/json',
+      body: stopping ? '{"status":"stopping"}' : '{"status":"ok"}',
+    })
     return true
   }
   answerStatusEndpoint(exchange, record, endpoint, status)
@@ -76,13 +73,10 @@ function answerStatusEndpoint(
   status: StatusEndpoints,
 ): void {
   if (!basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
-    const error = securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
-    writeAlert(exchange.gateway.logger, record.id, 'security', error.errorObject, true)
-    sendError(exchange, error)
-    return
+    throw securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
   }
   if (endpoint === 'metrics') {
-    send(exchange, 200, NO_STORE, METRICS_TYPE, status.metrics.render())
+    send(exchange, { status: 200, headers: NO_STORE, contentType: METRICS_TYPE, body: status.metrics.render() })
     return
   }
   const {
@@ -96,22 +90,5 @@ function answerStatusEndpoint(
     role,
     metrics: status.metrics.snapshot(),
   })
-  send(exchange, 200, NO_STORE, 'application/json', body)
-}
-
-function send(
-  exchange: Exchange,
-  status: number,
-  headers: readonly (readonly [string, string])[],
-  type: string,
-  body: string,
-): void {
-  const close = exchange.closeConnection || exchange.gateway.stopping
-  exchange.sent = writeResponse(exchange.res, exchange.req.method ?? 'GET', status, headers, type, body, close)
-}
-
-function sendError(exchange: Exchange, error: RaisedError): void {
-  exchange.errorCode = error.code
-  const body = renderErrorDocument(error.errorObject, exchange.record?.id ?? '')
-  send(exchange, errorStatusOf(error.errorObject), [...error.headers, ...NO_STORE], 'application/json', body)
+  send(exchange, { status: 200, headers: NO_STORE, contentType: 'application/json', body })
 }

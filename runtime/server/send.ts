@@ -1,8 +1,14 @@
 /**
- * Sending at PL14 (flows.md F-RESP-4, F-RESP-5, definition.md PL16, PL17): the flow's response with
+ * PL13 and PL14 (definition.md section 9): every response of the gateway — a flow's, an error
+ * document, a reserved endpoint's, a CORS pre-flight's — leaves through `send`, which adds the CORS
+ * response headers of an API request (security.md O18, O19), decides whether the connection closes
+ * (after an unread body or a 413, and during shutdown, CL10), applies the debug `append` sink
+ * (operations.md DB7) and writes the message. Nothing is sent once the client has gone (F-EXEC-8).
+ *
+ * A flow's response becomes an OutgoingResponse here too (flows.md F-RESP-4, F-RESP-5, PL16, PL17):
  * its body rendered and its `Content-Type` chosen by F-RESP-5 precedence — the terminating action's
  * explicit `mime`, a `Content-Type` field set by a flow, the action's default `mime`, the media type
- * of the value, none. Nothing is sent once the client has gone (F-EXEC-8).
+ * of the value, none — or the body a proxy passes on as received.
  */
 import type { FlowContext } from '../context/flow-context.js'
 import type { PassedBody } from '../context/response.js'
@@ -12,16 +18,53 @@ import { writeResponse } from '../http/write-response.js'
 import type { Exchange } from './exchange.js'
 import { debugBody } from './exchange-hooks.js'
 
-/** A flow's response as it will be sent (status, fields, F-RESP-5 media type, rendered body). */
-export interface FlowResponse {
+type Fields = readonly (readonly [string, string])[]
+
+/** A response with its body rendered (status, fields, F-RESP-5 media type, body). */
+export interface RenderedResponse {
   readonly status: number
-  readonly headers: readonly (readonly [string, string])[]
+  readonly headers: Fields
   readonly contentType: string | null
   readonly body: string | Uint8Array
+  readonly passed?: undefined
+}
+
+/** A proxy's response whose body is passed on as received (upstream.md UP-PROXY-5, UP-GEN-6). */
+export interface PassedResponse {
+  readonly status: number
+  readonly headers: Fields
+  readonly passed: PassedBody
+}
+
+export type OutgoingResponse = RenderedResponse | PassedResponse
+
+/** Sends `response` to the client; throws when a header field is refused (nothing is sent then). */
+export function send(exchange: Exchange, response: OutgoingResponse): void {
+  const passed = response.passed
+  if (exchange.finished) return passed?.discard()
+  const close = exchange.closeConnection || exchange.gateway.stopping
+  const cors = exchange.cors
+  // PL13 (security.md O18, O19)
+  const fields =
+    cors === null ? response.headers : withCorsHeaders(cors, exchange.record.headers.get('origin'), response.headers)
+  const method = exchange.req.method ?? 'GET'
+  const status = response.status
+  exchange.sent =
+    passed === undefined
+      ? writeResponse(
+          exchange.res,
+          method,
+          status,
+          fields,
+          response.contentType,
+          debugBody(exchange, status, response.body),
+          close,
+        )
+      : passed.send(exchange.res, { method, status, fields, close })
 }
 
 /** Renders the response a flow run built; throws when rendering fails. */
-export function renderFlowResponse(ctx: FlowContext): FlowResponse {
+export function renderFlowResponse(ctx: FlowContext): RenderedResponse {
   const response = ctx.response
   const rendered = renderBody(response.body ?? ctx.contents.main)
   const explicit = response.explicitMime?.trim()
@@ -34,32 +77,13 @@ export function renderFlowResponse(ctx: FlowContext): FlowResponse {
 }
 
 /**
- * Renders (unless already rendered, PL12) and sends the response a flow run built; throws when
- * rendering or the header check fails.
+ * What is sent for the response a flow run built: the proxy's passed-on body while it still is the
+ * main content, else `rendered` (PL12 renders first to validate) or the response rendered now.
  */
-export function sendFlowResponse(exchange: Exchange, ctx: FlowContext, rendered?: FlowResponse): void {
+export function flowOutgoing(ctx: FlowContext, rendered?: RenderedResponse): OutgoingResponse {
   const passed = takePassedBody(ctx)
-  if (exchange.finished) return passed?.discard()
-  if (passed !== undefined) return sendPassedBody(exchange, ctx, passed)
-  const response = rendered ?? renderFlowResponse(ctx)
-  sendResponse(exchange, response.status, response.headers, response.contentType, response.body)
-}
-
-export function sendResponse(
-  exchange: Exchange,
-  status: number,
-  headers: readonly (readonly [string, string])[],
-  contentType: string | null,
-  body: string | Uint8Array,
-): void {
-  if (exchange.finished) return
-  const close = exchange.closeConnection || exchange.gateway.stopping
-  // PL13 (security.md O18, O19)
-  const fields =
-    exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
-  // PL14: the debug `append` sink (operations.md DB7)
-  body = debugBody(exchange, status, body)
-  exchange.sent = writeResponse(exchange.res, exchange.req.method ?? 'GET', status, fields, contentType, body, close)
+  if (passed !== undefined) return { status: ctx.response.status, headers: ctx.response.headers.entries(), passed }
+  return rendered ?? renderFlowResponse(ctx)
 }
 
 /** The proxy's passed-on body, if it still belongs to the main content (upstream.md UP-PROXY-5, UP-GEN-6). */
@@ -70,18 +94,4 @@ function takePassedBody(ctx: FlowContext): PassedBody | undefined {
   if (passed.main === ctx.contents.main && ctx.response.body === undefined) return passed
   passed.discard()
   return undefined
-}
-
-/** Sends a passed-on body with the flow's status and fields, PL13 included. */
-function sendPassedBody(exchange: Exchange, ctx: FlowContext, passed: PassedBody): void {
-  const headers = ctx.response.headers.entries()
-  const fields =
-    exchange.cors === null ? headers : withCorsHeaders(exchange.cors, exchange.record?.headers.get('origin'), headers)
-  const close = exchange.closeConnection || exchange.gateway.stopping
-  exchange.sent = passed.send(exchange.res, {
-    method: exchange.req.method ?? 'GET',
-    status: ctx.response.status,
-    fields,
-    close,
-  })
 }

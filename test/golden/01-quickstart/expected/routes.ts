@@ -6,10 +6,10 @@ import { flowHello } from './flows/hello.js'
 import { flowItem } from './flows/item.js'
 import { flowRequest } from './flows/request.js'
 
-const HANDLER_1 = flowHandler("flows/echo.xml", flowEcho, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_2 = flowHandler("flows/hello.xml", flowHello, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_3 = flowHandler("flows/item.xml", flowItem, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_4 = flowHandler("flows/request.xml", flowRequest, { stages: ["body","context","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/echo.xml", flowEcho, { stages: ["body","mock","handler","response"] })
+const HANDLER_2 = flowHandler("flows/hello.xml", flowHello, { stages: ["body","mock","handler","response"] })
+const HANDLER_3 = flowHandler("flows/item.xml", flowItem, { stages: ["body","mock","handler","response"] })
+const HANDLER_4 = flowHandler("flows/request.xml", flowRequest, { stages: ["body","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

@@ -6,10 +6,10 @@ import { flowRecurse } from './flows/recurse.js'
 import { flowStop } from './flows/stop.js'
 import { flowSubCaller } from './flows/sub-caller.js'
 
-const HANDLER_1 = flowHandler("flows/grade.xml", flowGrade, { stages: ["body","context","mock","init-flow","handler","response"] })
-const HANDLER_2 = flowHandler("flows/recurse.xml", flowRecurse, { stages: ["body","context","mock","init-flow","handler","response"] })
-const HANDLER_3 = flowHandler("flows/stop.xml", flowStop, { stages: ["body","context","mock","init-flow","handler","response"] })
-const HANDLER_4 = flowHandler("flows/sub-caller.xml", flowSubCaller, { stages: ["body","context","mock","init-flow","handler","response"] })
+const HANDLER_1 = flowHandler("flows/grade.xml", flowGrade, { stages: ["body","mock","init-flow","handler","response"] })
+const HANDLER_2 = flowHandler("flows/recurse.xml", flowRecurse, { stages: ["body","mock","init-flow","handler","response"] })
+const HANDLER_3 = flowHandler("flows/stop.xml", flowStop, { stages: ["body","mock","init-flow","handler","response"] })
+const HANDLER_4 = flowHandler("flows/sub-caller.xml", flowSubCaller, { stages: ["body","mock","init-flow","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

@@ -3,7 +3,7 @@
 import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runtime'
 import { flowFail } from './flows/fail.js'
 
-const HANDLER_1 = flowHandler("flows/fail.xml", flowFail, { stages: ["body","context","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/fail.xml", flowFail, { stages: ["body","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

@@ -4,8 +4,8 @@ import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runt
 import { flowOrder } from './flows/order.js'
 import { flowStatic } from './flows/static.js'
 
-const HANDLER_1 = flowHandler("flows/order.xml", flowOrder, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_2 = flowHandler("flows/static.xml", flowStatic, { stages: ["body","context","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/order.xml", flowOrder, { stages: ["body","mock","handler","response"] })
+const HANDLER_2 = flowHandler("flows/static.xml", flowStatic, { stages: ["body","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

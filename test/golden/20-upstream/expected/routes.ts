@@ -6,11 +6,11 @@ import { flowOrders } from './flows/orders.js'
 import { flowUser } from './flows/user.js'
 import { flowUsers } from './flows/users.js'
 
-const PROXY_1 = proxyHandler({ "origin": proxyEnv("BILLING_ORIGIN"), "stripEndpoint": true, "addPrefix": "/v3", "headers": { "X-Partner": 17 }, "options": { "timeout": 5 } }, { at: "definition.yaml:6:5", dir: "", streamRequestBody: true, stages: ["body","context","mock","handler","response"] })
-const HANDLER_1 = flowHandler("flows/dashboard.xml", flowDashboard, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { streamRequestBody: true, stages: ["body","context","mock","handler","response"] })
-const HANDLER_3 = flowHandler("flows/user.xml", flowUser, { stages: ["body","context","mock","handler","response"] })
-const HANDLER_4 = flowHandler("flows/users.xml", flowUsers, { stages: ["body","context","mock","handler","response"] })
+const PROXY_1 = proxyHandler({ "origin": proxyEnv("BILLING_ORIGIN"), "stripEndpoint": true, "addPrefix": "/v3", "headers": { "X-Partner": 17 }, "options": { "timeout": 5 } }, { at: "definition.yaml:6:5", dir: "", streamRequestBody: true, stages: ["body","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/dashboard.xml", flowDashboard, { stages: ["body","mock","handler","response"] })
+const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { streamRequestBody: true, stages: ["body","mock","handler","response"] })
+const HANDLER_3 = flowHandler("flows/user.xml", flowUser, { stages: ["body","mock","handler","response"] })
+const HANDLER_4 = flowHandler("flows/users.xml", flowUsers, { stages: ["body","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

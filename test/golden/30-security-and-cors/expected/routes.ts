@@ -3,8 +3,8 @@
 import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runtime'
 import { flowOrders } from './flows/orders.js'
 
-const HANDLER_1 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","context","security","mock","handler","response"] })
-const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","context","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","security","mock","handler","response"] })
+const HANDLER_2 = flowHandler("flows/orders.xml", flowOrders, { stages: ["body","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([

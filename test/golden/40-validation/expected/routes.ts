@@ -3,7 +3,7 @@
 import { createRouteTable, flowHandler, type RouteTable } from 'svc-gateway/runtime'
 import { flowPet } from './flows/pet.js'
 
-const HANDLER_1 = flowHandler("flows/pet.xml", flowPet, { stages: ["body","request-validation","context","mock","handler","response"] })
+const HANDLER_1 = flowHandler("flows/pet.xml", flowPet, { stages: ["body","request-validation","mock","handler","response"] })
 
 /** Routes of the definition, matched by runtime/router (definition.md section 5). */
 export const ROUTES: RouteTable = createRouteTable([
