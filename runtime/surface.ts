@@ -47,38 +47,38 @@ export {
   xpVar,
 } from './index.js'
 
-// Actions (actions.md), one helper each or shared
+// Actions (actions.md): one helper each, named after its element, and the shared ones
 export {
-  actionError,
-  applyTemplate,
-  applyXslt,
-  authenticate,
-  callSubFlow,
-  copyLocation,
+  auth,
+  copy,
   dump,
   echo,
+  error,
   locationText,
+  log,
   nameshave,
   passBody,
   proxyRequest,
   readLocation,
-  regexReplace,
+  regex,
   regexReplacement,
-  registerLogFields,
   request,
   requests,
   requestsFrom,
-  serveFile,
+  serve,
   setConfig,
   setResponseHeaders,
   setStatus,
+  subFlow,
+  template,
+  xslt,
 } from './index.js'
 
 // Debugging (operations.md DB3)
-export { debugActionSelected, debugScope, enterDebugScope, leaveDebugScope, writeDebugAction } from './index.js'
+export { debug, debugActionSelected, debugScope, enterDebugScope, leaveDebugScope } from './index.js'
 
 // svc-test actions (docs/testing.md)
-export { checkAssertionTemplate, checkAssertions, registerBackendFlow, sendTestRequest, setEnv } from './index.js'
+export { assert, checkAssertionTemplate, registerBackendFlow, setEnv, testRequest } from './index.js'
 export type { Assertion } from './index.js'
 
 // The app parts: CORS, security, validation, mocks, XSLT, upstream definitions

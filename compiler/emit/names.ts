@@ -5,10 +5,12 @@
 import { identifier, type Name } from './code.js'
 
 /**
- * Runtime exports that look like generated flow functions (`flows/handler.xml` would be `flowHandler`):
- * a module importing one of them must not also declare it. A unit test keeps this list complete.
+ * Runtime exports that look like generated flow functions (`flows/handler.xml` would be `flowHandler`)
+ * or test functions (`tests/request.xml` would be `testRequest`, the `test-request` action's helper):
+ * a module importing one of them must not also declare it. A unit test keeps these lists complete.
  */
 export const RUNTIME_FLOW_LIKE_EXPORTS = ['flowErrorObject', 'flowExecutionError', 'flowHandler'] as const
+export const RUNTIME_TEST_LIKE_EXPORTS = ['testRequest'] as const
 
 const RESERVED = new Set<string>([
   'ctx',
@@ -20,6 +22,7 @@ const RESERVED = new Set<string>([
   'await',
   'async',
   ...RUNTIME_FLOW_LIKE_EXPORTS,
+  ...RUNTIME_TEST_LIKE_EXPORTS,
 ])
 
 /** `get-user` -> `GetUser`, `v2/orders` -> `V2Orders`; '' for text without letters or digits. */

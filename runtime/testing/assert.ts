@@ -1,7 +1,7 @@
 /**
  * The `assert` action (actions.md ACT-assert-1 .. ACT-assert-5, ACT-test-1): each assertion's
  * expression is evaluated, its result compared (compare.ts) and recorded for the test file; a failed
- * assertion does not stop the flow. A static body arrives compiled (`checkAssertions`); a dynamic one
+ * assertion does not stop the flow. A static body arrives compiled (`assert`); a dynamic one
  * is rendered, checked and its expressions compiled now (`checkAssertionTemplate`), where any problem
  * is an RF before the first assertion runs. Golden files are read relative to the test file.
  */
@@ -34,7 +34,7 @@ export interface Assertion {
 }
 
 /** Runs the assertions of a static body; `dir` is the test file's site-relative directory. */
-export function checkAssertions(ctx: FlowContext, at: string, dir: string, assertions: readonly Assertion[]): void {
+export function assert(ctx: FlowContext, at: string, dir: string, assertions: readonly Assertion[]): void {
   const run = currentTestRun(ctx, at, ACTION)
   for (const assertion of assertions) runAssertion(ctx, run, dir, assertion)
 }

@@ -8,7 +8,7 @@ export {
   type AssertionSite,
 } from './test-run.js'
 export type { TestRunHooks } from '../context/test-run-hooks.js'
-export { checkAssertions, checkAssertionTemplate, type Assertion } from './assert.js'
+export { assert, checkAssertionTemplate, type Assertion } from './assert.js'
 export {
   checkAssertionList,
   patternProblem,
@@ -20,6 +20,6 @@ export {
 export { actualOf, compare, jsonEqual, type Actual, type Comparison, type GoldenReader } from './compare.js'
 export { setEnv } from './set-env.js'
 export { checkEnvOverrides, type EnvOverrides } from './env-overrides.js'
-export { sendTestRequest } from './test-request.js'
+export { testRequest } from './test-request.js'
 export { checkTestRequestConfig, type TestRequestConfig } from './test-request-config.js'
 export { registerBackendFlow } from './backend-flow.js'

@@ -31,7 +31,7 @@ const DEFAULT_FIELDS: readonly (readonly [string, string])[] = [
 ]
 
 /** Runs the action: sends the request and sets `$status`, `$response`, `$headers` (ACT-test-request-4). */
-export async function sendTestRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue): Promise<void> {
+export async function testRequest(ctx: FlowContext, at: string, dir: string, body: JsonValue): Promise<void> {
   const run = currentTestRun(ctx, at, ACTION)
   const site: BodySite = {
     at,

@@ -18,7 +18,7 @@ import { xsltSourceText } from './input.js'
 import { resultContent } from './result.js'
 import type { SaxonNode } from './saxon.js'
 
-export function applyXslt(
+export function xslt(
   ctx: FlowContext,
   at: string,
   stylesheet: StylesheetSpec,

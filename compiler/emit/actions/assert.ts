@@ -1,7 +1,7 @@
 /**
  * `assert` (actions.md ACT-assert-1..5): a static body becomes one hoisted `ASSERTION_n` constant per
  * assertion (its compiled expression, expected value and message) and
- * `checkAssertions(ctx, at, dir, [ASSERTION_1, ...])`; a dynamic body is rendered, checked and
+ * `assert(ctx, at, dir, [ASSERTION_1, ...])`; a dynamic body is rendered, checked and
  * compiled at run time by `checkAssertionTemplate(ctx, at, dir, TEMPLATE_n)`.
  */
 import type { AssertionNode } from '../../ir/test-actions.js'
@@ -30,7 +30,7 @@ export const emitAssert: ActionEmitter<'assert'> = (node, ctx) => {
   })
   const list = js`[${joinCode(names, ', ')}]`
   return {
-    code: js`${ctx.runtime('checkAssertions')}(ctx, ${lit(at)}, ${lit(node.dir)}, ${list})`,
+    code: js`${ctx.runtime('assert')}(ctx, ${lit(at)}, ${lit(node.dir)}, ${list})`,
     terminates: false,
     declares: false,
   }

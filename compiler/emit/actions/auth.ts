@@ -1,5 +1,5 @@
 /**
- * `auth` (actions.md ACT-auth-1..4): `if (!authenticate(ctx, at, users)) return BREAK`. Users are
+ * `auth` (actions.md ACT-auth-1..4): `if (!auth(ctx, at, users)) return BREAK`. Users are
  * `{ name, pass }` objects whose keys follow the attributes' document order, so dynamic values are
  * evaluated in that order (ACT-COMMON-2); all-static users are a hoisted constant.
  */
@@ -18,7 +18,7 @@ export const emitAuth: ActionEmitter<'auth'> = (node, ctx) => {
   )
   const dynamic = node.users.some((user) => isDynamic(user.name) || isDynamic(user.pass))
   const list = dynamic ? js`[${users}]` : ctx.hoist('USERS', js`Object.freeze([${users}])`)
-  const code = js`if (!${ctx.runtime('authenticate')}(ctx, ${lit(site.at)}, ${list})) return ${ctx.runtime('BREAK')}`
+  const code = js`if (!${ctx.runtime('auth')}(ctx, ${lit(site.at)}, ${list})) return ${ctx.runtime('BREAK')}`
   return { code, terminates: false, declares: false }
 }
 

@@ -1,6 +1,6 @@
 /**
  * `regex` (actions.md ACT-regex-1..5): the translated pattern and the replacement become a hoisted
- * `REGEX_n = regexReplacement(source, flags, parts)`; the action is `regexReplace(ctx, at, REGEX_n, in, out)`.
+ * `REGEX_n = regexReplacement(source, flags, parts)`; the action is `regex(ctx, at, REGEX_n, in, out)`.
  */
 import { joinCode, js, lit } from '../code.js'
 import type { ActionEmitter } from './types.js'
@@ -16,7 +16,7 @@ export const emitRegex: ActionEmitter<'regex'> = (node, ctx) => {
     'REGEX',
     js`${ctx.runtime('regexReplacement')}(${lit(node.source)}, ${lit(node.flags)}, [${parts}])`,
   )
-  const code = callCode(ctx.runtime('regexReplace'), [
+  const code = callCode(ctx.runtime('regex'), [
     js`ctx`,
     lit(site.at),
     regex,

@@ -8,6 +8,6 @@ import type { ActionEmitter } from './types.js'
 export const emitSubFlow: ActionEmitter<'sub-flow'> = (node, ctx) => {
   const flow = ctx.flowFunction(node.path)
   const BREAK = ctx.runtime('BREAK')
-  const call = js`await ${ctx.runtime('callSubFlow')}(ctx, ${flow}, ${lit(ctx.at(node.loc))})`
+  const call = js`await ${ctx.runtime('subFlow')}(ctx, ${flow}, ${lit(ctx.at(node.loc))})`
   return { code: js`if ((${call}) === ${BREAK}) return ${BREAK}`, terminates: false, declares: false }
 }

@@ -1,5 +1,5 @@
 /**
- * `template` (actions.md ACT-template-2..4): `applyTemplate(ctx, TEMPLATE_n, in, out, check?)`; the
+ * `template` (actions.md ACT-template-2..4): `template(ctx, TEMPLATE_n, in, out, check?)`; the
  * template is a hoisted constant (compiler/emit/template), `in` null for no input, `check` only when false.
  */
 import { js, lit } from '../code.js'
@@ -12,7 +12,7 @@ export const emitTemplateAction: ActionEmitter<'template'> = (node, ctx) => {
   const template = emitTemplate(node.template, ctx, site)
   const input = node.input === null ? lit(null) : locationCode(node.input, ctx, site)
   const output = locationCode(node.output, ctx, site)
-  const code = callCode(ctx.runtime('applyTemplate'), [
+  const code = callCode(ctx.runtime('template'), [
     js`ctx`,
     template,
     input,

@@ -1,7 +1,7 @@
 /**
  * `xslt` (actions.md ACT-xslt-2..5): the compiled stylesheet's facts become a hoisted
  * `STYLESHEET_n = Object.freeze({ src, sef, method, mediaType, documents })`, each document a URI
- * and a hoisted location; the action is `applyXslt(ctx, at, STYLESHEET_n, in, out)`.
+ * and a hoisted location; the action is `xslt(ctx, at, STYLESHEET_n, in, out)`.
  */
 import type { StylesheetDocument } from '../../ir/content-actions.js'
 import { type Code, joinCode, js, lit } from '../code.js'
@@ -20,7 +20,7 @@ export const emitXslt: ActionEmitter<'xslt'> = (node, ctx) => {
     'STYLESHEET',
     js`Object.freeze({ src: ${lit(sheet.path)}, sef: ${lit(sheet.sef)}, method: ${lit(sheet.output.method)}, mediaType: ${lit(sheet.output.mediaType)}, documents: [${documents}] })`,
   )
-  const code = callCode(ctx.runtime('applyXslt'), [
+  const code = callCode(ctx.runtime('xslt'), [
     js`ctx`,
     lit(site.at),
     stylesheet,

@@ -20,7 +20,7 @@ export const AUTH_REALM = 'Restricted'
 export const AUTH_REJECTED_BODY = 'Authentication Required'
 
 /** True when the credentials match; otherwise the 401 response is set and the caller ends the run. */
-export function authenticate(ctx: FlowContext, at: string, users: readonly AuthUser[]): boolean {
+export function auth(ctx: FlowContext, at: string, users: readonly AuthUser[]): boolean {
   for (const user of users)
     if (user.pass === '')
       warnAction(ctx, at, 'auth', `the password of user ${JSON.stringify(user.name)} is empty; the user cannot log in`)

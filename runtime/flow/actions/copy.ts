@@ -8,12 +8,7 @@ import type { Location, LocationText } from '../../context/location.js'
 import { readLocation } from './read-location.js'
 import { locationName, warnAction, type WritableLocation, writeLocation } from './write-location.js'
 
-export function copyLocation(
-  ctx: FlowContext,
-  at: string,
-  input: Location | LocationText,
-  output: WritableLocation,
-): void {
+export function copy(ctx: FlowContext, at: string, input: Location | LocationText, output: WritableLocation): void {
   const value = readLocation(ctx, input, at, 'copy')
   if (value === undefined)
     return warnAction(ctx, at, 'copy', `${locationName(input)} is missing; ${locationName(output)} is left unchanged`)

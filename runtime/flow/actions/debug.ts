@@ -14,11 +14,6 @@ export function debugActionSelected(ctx: FlowContext, level: DebugLevel, channel
   return debugSelected(ctx, level, 'debug') || debugSelected(ctx, level, channel)
 }
 
-export function writeDebugAction(
-  ctx: FlowContext,
-  level: DebugLevel,
-  channel: string,
-  value: Sequence | undefined,
-): void {
+export function debug(ctx: FlowContext, level: DebugLevel, channel: string, value: Sequence | undefined): void {
   emitDebug(ctx, level, channel, value === undefined ? '' : valueText(value))
 }

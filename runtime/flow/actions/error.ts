@@ -63,12 +63,7 @@ export function errorBodyObject(value: JsonValue): JsonObject | string {
  * ACT-error-4: raises the error the action describes. `status` is the evaluated `status` attribute,
  * undefined when absent. The generated code throws the result.
  */
-export function actionError(
-  ctx: FlowContext,
-  at: string,
-  template: CompiledTemplate | null,
-  status?: string,
-): RaisedError {
+export function error(ctx: FlowContext, at: string, template: CompiledTemplate | null, status?: string): RaisedError {
   const warn = (message: string): void => ctx.debug?.('warn', ACTION, `${at}: ${ACTION}: ${message}`)
   let body = new JsonObject([], [])
   if (template !== null) {

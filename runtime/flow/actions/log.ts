@@ -34,7 +34,7 @@ export const ACCESS_LOG_SYSTEM_FIELDS: ReadonlySet<string> = new Set([
 ])
 
 /** Runs the action. */
-export function registerLogFields(ctx: FlowContext, template: CompiledTemplate): void {
+export function log(ctx: FlowContext, template: CompiledTemplate): void {
   const output = parseTemplateOutput(renderTemplate(ctx, template))
   if (output.kind !== 'json' || !(output.value instanceof JsonObject)) {
     const why = output.kind === 'invalid' ? invalidOutputMessage(output.error) : 'the result is not a JSON object'

@@ -25,7 +25,7 @@ export function regexReplacement(source: string, flags: string, parts: readonly 
   return Object.freeze({ regex: new RegExp(source, flags), parts: Object.freeze([...parts]) })
 }
 
-export function regexReplace(
+export function regex(
   ctx: FlowContext,
   at: string,
   replacement: RegexReplacement,

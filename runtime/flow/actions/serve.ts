@@ -30,12 +30,7 @@ export interface ServeSpec {
   readonly terminate: boolean
 }
 
-export async function serveFile(
-  ctx: FlowContext,
-  at: string,
-  spec: ServeSpec,
-  output: WritableLocation,
-): Promise<void> {
+export async function serve(ctx: FlowContext, at: string, spec: ServeSpec, output: WritableLocation): Promise<void> {
   const request = ctx.request
   if (request === null) throw flowExecutionError(at, 'serve', 'there is no client request to serve', ctx.requestId)
   const siteRoot = ctx.gateway.siteRoot

@@ -7,7 +7,7 @@ import type { Completion, FlowFunction } from '../../context/completion.js'
 import { type FlowContext, MAX_SUBFLOW_DEPTH } from '../../context/flow-context.js'
 import { flowExecutionError } from '../../errors/raised-error.js'
 
-export async function callSubFlow(ctx: FlowContext, flow: FlowFunction, at: string): Promise<Completion> {
+export async function subFlow(ctx: FlowContext, flow: FlowFunction, at: string): Promise<Completion> {
   if (ctx.depth >= MAX_SUBFLOW_DEPTH)
     throw flowExecutionError(at, 'sub-flow', 'sub-flow nesting too deep', ctx.requestId)
   ctx.depth++

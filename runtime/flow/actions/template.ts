@@ -21,7 +21,7 @@ import { readLocation } from './read-location.js'
 export type TemplateOutputLocation = Extract<Location, { kind: 'variable' | 'main-content' | 'upstream-content' }>
 
 /** Runs the action; nothing is stored when the template fails (T-RUN-3). */
-export function applyTemplate(
+export function template(
   ctx: FlowContext,
   template: CompiledTemplate,
   input: Location | LocationText | null,

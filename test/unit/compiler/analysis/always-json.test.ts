@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { alwaysWritesJson } from '../../../../compiler/analysis/always-json.js'
-import { applyTemplate, Content, parseJson, RaisedError, renderTemplate } from '../../../../runtime/index.js'
+import { Content, parseJson, RaisedError, renderTemplate, template } from '../../../../runtime/index.js'
 import { seededRandom } from '../../../helpers/seeded-random.js'
 import { compileTemplates, newContext, parse } from '../template/helpers.js'
 
@@ -139,10 +139,10 @@ describe('alwaysWritesJson is sound', () => {
 
 describe('the template action and the proof (T-CHK-2)', () => {
   it('proven output is stored as application/json and decodes on a later read', async () => {
-    const [template] = await compileTemplates(['{ "n": 1.50 }'])
-    expect(template!.alwaysJson).toBe(true)
+    const [compiled] = await compileTemplates(['{ "n": 1.50 }'])
+    expect(compiled!.alwaysJson).toBe(true)
     const ctx = newContext()
-    applyTemplate(ctx, template!, null, { kind: 'main-content' })
+    template(ctx, compiled!, null, { kind: 'main-content' })
     const content = ctx.contents.main![0] as Content
     expect(content.text).toBe('{ "n": 1.50 }')
     expect(content.mediaType).toBe('application/json')
@@ -157,7 +157,7 @@ describe('the template action and the proof (T-CHK-2)', () => {
       [{ c: [false], d: [false] }, '', 'application/json'],
     ] as const) {
       const ctx = newContext(vars)
-      applyTemplate(ctx, unproven!, null, { kind: 'main-content' }, false)
+      template(ctx, unproven!, null, { kind: 'main-content' }, false)
       const content = ctx.contents.main![0] as Content
       expect(content.text).toBe(text)
       expect(content.mediaType).toBe(mediaType)

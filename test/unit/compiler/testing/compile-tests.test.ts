@@ -40,7 +40,7 @@ describe('compileTests', () => {
     expect(backend).toContain(`  // tests/backend.xml:4:3 <backend-flow request="stock">
   registerBackendFlow(ctx, "tests/backend.xml:4:3", "stock", async (ctx) => {
     // tests/backend.xml:5:5 <assert>
-    checkAssertions(ctx, "tests/backend.xml:5:5", "tests", [ASSERTION_1, ASSERTION_2, ASSERTION_3])`)
+    assert(ctx, "tests/backend.xml:5:5", "tests", [ASSERTION_1, ASSERTION_2, ASSERTION_3])`)
     expect(first.modules.get('tests.ts')).toContain('"tests/backend.xml": testBackend,')
     expect(first.modules.has('tests/bad-json.ts')).toBe(false)
   })

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { ERROR_KINDS } from '../../../../runtime/errors/codes.js'
-import { actionError } from '../../../../runtime/flow/actions/error.js'
+import { error } from '../../../../runtime/flow/actions/error.js'
 import { createRouteTable } from '../../../../runtime/router/index.js'
 import type { ValidationPlan } from '../../../../runtime/validate/plan.js'
 import { ask, flow, makeApp, route, startTestGateway, type TestGateway } from '../server/helpers.js'
@@ -44,7 +44,7 @@ describe('errors.md section 3: the registry', () => {
 describe('X17-X20: alert and access lines', () => {
   it('X17, X19, X20: a raised error writes one alert; the access line has errorCode; both share the request id', async () => {
     const raise = flow('flows/raise.xml', (ctx) => {
-      throw actionError(ctx, 'flows/raise.xml:2:3', null, '409')
+      throw error(ctx, 'flows/raise.xml:2:3', null, '409')
     })
     running = await startTestGateway(makeApp({ routes: [route('/r', [['GET', raise]])] }))
     const reply = await ask(running.port, { path: '/r' })

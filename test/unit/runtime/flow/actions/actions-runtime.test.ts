@@ -1,36 +1,36 @@
 /**
- * Run-time helpers of the template actions, in-process: `applyTemplate` (actions.md ACT-template-2..4,
+ * Run-time helpers of the template actions, in-process: `template` (actions.md ACT-template-2..4,
  * templates.md T-CHK, T-RUN-3), `setResponseHeaders` (ACT-set-response-headers-1..4, ACT-COMMON-2),
- * `registerLogFields` and its merge (ACT-log-1..3), and the member reader that keeps repeated names.
+ * `log` and its merge (ACT-log-1..3), and the member reader that keeps repeated names.
  */
 import { describe, expect, it } from 'vitest'
 
 import { headerField } from '../../../../../runtime/flow/actions/header-fields.js'
 import { objectMembers } from '../../../../../runtime/flow/actions/json-members.js'
 import {
-  applyTemplate,
   Content,
   type DebugLevel,
   decodeContent,
   JsonNumber,
   JsonObject,
   type JsonValue,
+  log,
   mergeFields,
   parseJson,
   RaisedError,
-  registerLogFields,
   renderJson,
   setResponseHeaders,
+  template,
 } from '../../../../../runtime/index.js'
 import { compileTemplates, newContext } from '../../../compiler/template/helpers.js'
 
 const MAIN = { kind: 'main-content' } as const
 
-describe('applyTemplate', () => {
+describe('template', () => {
   it('T-RUN-3: after a run-time error nothing is stored', async () => {
     const [failing] = await compileTemplates(['{"a": {{ error() }}}'])
     const ctx = newContext({ x: ['before'] })
-    expect(() => applyTemplate(ctx, failing!, null, { kind: 'variable', name: 'x' })).toThrow(RaisedError)
+    expect(() => template(ctx, failing!, null, { kind: 'variable', name: 'x' })).toThrow(RaisedError)
     expect(ctx.vars.get('x')).toEqual(['before'])
   })
 
@@ -41,24 +41,24 @@ describe('applyTemplate', () => {
       '{{if true()}}{ "n": 1.50 }{{end}}{{if false()}}1{{end}}',
     ])
     expect([proven!.alwaysJson, checked!.alwaysJson]).toEqual([true, false])
-    for (const template of [proven!, checked!]) {
+    for (const compiled of [proven!, checked!]) {
       const ctx = newContext()
-      applyTemplate(ctx, template, null, { kind: 'upstream-content', id: 'saved' })
+      template(ctx, compiled, null, { kind: 'upstream-content', id: 'saved' })
       const content = ctx.contents.upstream.get('saved')!
       expect(content.text).toBe('{ "n": 1.50 }')
       expect(content.mediaType).toBe('application/json')
-      expect(content.decoded !== undefined).toBe(template === checked)
+      expect(content.decoded !== undefined).toBe(compiled === checked)
       expect(renderJson(decodeContent(content))).toBe('{"n":1.50}')
       expect(ctx.contents.main).toBeUndefined()
     }
   })
 
   it('T-CHK-4: invalid output with check writes one alert; without check none', async () => {
-    const [template] = await compileTemplates(['[1 2]'])
+    const [compiled] = await compileTemplates(['[1 2]'])
     const lines: string[] = []
     const ctx = newContext({}, lines)
-    applyTemplate(ctx, template!, null, { kind: 'variable', name: 'x' })
-    applyTemplate(ctx, template!, null, { kind: 'variable', name: 'y' }, false)
+    template(ctx, compiled!, null, { kind: 'variable', name: 'x' })
+    template(ctx, compiled!, null, { kind: 'variable', name: 'y' }, false)
     expect(ctx.vars.get('x')).toEqual(['[1 2]'])
     expect(ctx.vars.get('y')).toEqual(['[1 2]'])
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toMatchObject([
@@ -76,10 +76,10 @@ describe('applyTemplate', () => {
   })
 
   it('ACT-template-2: the input of a dynamic location; an empty dynamic text is no input', async () => {
-    const [template] = await compileTemplates(['{{ . }}'])
+    const [compiled] = await compileTemplates(['{{ . }}'])
     const ctx = newContext({ v: ['value'] })
-    applyTemplate(ctx, template!, { kind: 'text', text: '$v', dir: 'flows' }, { kind: 'variable', name: 'a' })
-    applyTemplate(ctx, template!, { kind: 'text', text: '', dir: 'flows' }, { kind: 'variable', name: 'b' })
+    template(ctx, compiled!, { kind: 'text', text: '$v', dir: 'flows' }, { kind: 'variable', name: 'a' })
+    template(ctx, compiled!, { kind: 'text', text: '', dir: 'flows' }, { kind: 'variable', name: 'b' })
     expect(ctx.vars.get('a')).toEqual(['value'])
     expect(ctx.vars.get('b')).toEqual([])
   })
@@ -87,21 +87,21 @@ describe('applyTemplate', () => {
 
 describe('set-response-headers', () => {
   it('ACT-COMMON-2: an invalid field fails the action before any header changes', async () => {
-    const [template] = await compileTemplates([
+    const [compiled] = await compileTemplates([
       '{ "X-Good": "1", "X-Bad": {{ concat("a", codepoints-to-string(10), "b") }} }',
     ])
     const ctx = newContext()
     ctx.response.headers.set('X-Good', 'old')
-    expect(() => setResponseHeaders(ctx, template!, MAIN)).toThrow(RaisedError)
+    expect(() => setResponseHeaders(ctx, compiled!, MAIN)).toThrow(RaisedError)
     expect(ctx.response.headers.entries()).toEqual([['X-Good', 'old']])
   })
 
   it('ACT-set-response-headers-4: an RW (debug, warn) for a field the gateway owns', async () => {
-    const [template] = await compileTemplates(['{ "Date": {{ "today" }}, "X-A": 1 }'])
+    const [compiled] = await compileTemplates(['{ "Date": {{ "today" }}, "X-A": 1 }'])
     const ctx = newContext()
     const messages: [DebugLevel, string, string][] = []
     ctx.debug = (level, topic, message) => messages.push([level, topic, message])
-    setResponseHeaders(ctx, template!, MAIN)
+    setResponseHeaders(ctx, compiled!, MAIN)
     expect(ctx.response.headers.entries()).toEqual([['X-A', '1']])
     expect(messages).toEqual([['warn', 'set-response-headers', 'header Date is set by the gateway; ignored']])
   })
@@ -180,9 +180,9 @@ describe('log', () => {
     const ctx = newContext()
     const messages: [DebugLevel, string, string][] = []
     ctx.debug = (level, topic, message) => messages.push([level, topic, message])
-    registerLogFields(ctx, array!)
+    log(ctx, array!)
     expect(ctx.logFields).toBeNull()
-    registerLogFields(ctx, system!)
+    log(ctx, system!)
     expect(ctx.logFields?.keys).toEqual(['ok'])
     expect(messages).toEqual([
       ['warn', 'log', 'flows/order.xml:3:3: log: the result is not a JSON object; no fields registered'],
@@ -191,12 +191,12 @@ describe('log', () => {
   })
 
   it('ACT-log-2: the registry is replaced, never changed (get-log() may hold the old one)', async () => {
-    const [template] = await compileTemplates(['{"a": {{ 2 }}}'], 'log')
+    const [compiled] = await compileTemplates(['{"a": {{ 2 }}}'], 'log')
     const ctx = newContext()
     const before = new JsonObject(['a'], [new JsonNumber('1')])
     ctx.logFields = before
     ctx.contents.main = [new Content(Buffer.from('{}'), 'application/json')]
-    registerLogFields(ctx, template!)
+    log(ctx, compiled!)
     expect(before.values).toEqual([new JsonNumber('1')])
     expect(ctx.logFields).not.toBe(before)
   })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 import { type DebugLevel, FlowContext } from '../../../../../runtime/context/flow-context.js'
 import { stringifyJsonValue } from '../../../../../runtime/errors/error-document.js'
-import { actionError, errorBodyObject, flowErrorObject } from '../../../../../runtime/flow/actions/error.js'
+import { error, errorBodyObject, flowErrorObject } from '../../../../../runtime/flow/actions/error.js'
 import { createLogger } from '../../../../../runtime/log/logger.js'
 import { EMPTY } from '../../../../../runtime/values/item.js'
 import { JsonNumber, JsonObject } from '../../../../../runtime/values/json-value.js'
@@ -154,7 +154,7 @@ describe('ACT-error-2, X10, X11: $error of the error action', () => {
     )
     const debug: [DebugLevel, string, string][] = []
     ctx.debug = (level, topic, message) => debug.push([level, topic, message])
-    const raised = actionError(ctx, 'flows/f.xml:2:3', null, '418')
+    const raised = error(ctx, 'flows/f.xml:2:3', null, '418')
     expect(raised.alertTopic).toBe('error')
     expect(raised.status).toBe(418)
     expect(raised.code).toBe(5000)

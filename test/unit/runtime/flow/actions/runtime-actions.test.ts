@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 
 import { RaisedError } from '../../../../../runtime/errors/raised-error.js'
 import {
-  callSubFlow,
   checkVariableName,
   dump,
   echo,
@@ -12,6 +11,7 @@ import {
   readLocation,
   setStatus,
   statusOf,
+  subFlow,
 } from '../../../../../runtime/flow/actions/index.js'
 import {
   BREAK,
@@ -207,7 +207,7 @@ describe('F-EXEC-7 sub-flow calls', () => {
       seen.push(c.depth)
       return BREAK
     }
-    expect(await callSubFlow(ctx, inner, 'flows/a.xml:1:1')).toBe(BREAK)
+    expect(await subFlow(ctx, inner, 'flows/a.xml:1:1')).toBe(BREAK)
     expect(seen).toEqual([1])
     expect(ctx.depth).toBe(0)
   })
@@ -217,9 +217,9 @@ describe('F-EXEC-7 sub-flow calls', () => {
     let deepest = 0
     const recurse: FlowFunction = async (c) => {
       deepest = Math.max(deepest, c.depth)
-      return callSubFlow(c, recurse, 'flows/r.xml:2:3')
+      return subFlow(c, recurse, 'flows/r.xml:2:3')
     }
-    const error = await callSubFlow(ctx, recurse, 'flows/r.xml:2:3').catch((e: unknown) => e)
+    const error = await subFlow(ctx, recurse, 'flows/r.xml:2:3').catch((e: unknown) => e)
     expect(deepest).toBe(MAX_SUBFLOW_DEPTH)
     expect(infoOf(error)).toBe('flows/r.xml:2:3: sub-flow: sub-flow nesting too deep')
     expect((error as RaisedError).alertTopic).toBe('sub-flow')
@@ -228,6 +228,6 @@ describe('F-EXEC-7 sub-flow calls', () => {
 
   it('CONTINUE from a sub-flow is passed on', async () => {
     const ctx = newContext()
-    expect(await callSubFlow(ctx, async () => CONTINUE, 'x')).toBe(CONTINUE)
+    expect(await subFlow(ctx, async () => CONTINUE, 'x')).toBe(CONTINUE)
   })
 })

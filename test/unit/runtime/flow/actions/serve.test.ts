@@ -18,7 +18,7 @@ import {
   EMPTY,
   FlowContext,
   RaisedError,
-  serveFile,
+  serve,
   type ServeSpec,
 } from '../../../../../runtime/index.js'
 import { renderFlowResponse } from '../../../../../runtime/server/send.js'
@@ -67,7 +67,7 @@ afterAll(() => {
 
 const SPEC: ServeSpec = { dir: 'web/public', fallback: 'web/public/app.html', terminate: true }
 
-async function serve(
+async function served(
   path: string,
   options: { query?: string; headers?: Record<string, string>; spec?: ServeSpec } = {},
 ) {
@@ -77,7 +77,7 @@ async function serve(
     new AbortController().signal,
   )
   ctx.request = clientRequest({ path, query: options.query ?? null, headers: options.headers ?? {} })
-  await serveFile(ctx, 'web/site.xml:1:7', options.spec ?? SPEC, { kind: 'main-content' })
+  await serve(ctx, 'web/site.xml:1:7', options.spec ?? SPEC, { kind: 'main-content' })
   const response = renderFlowResponse(ctx)
   const body = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8')
   const headers = Object.fromEntries(response.headers.map(([name, value]) => [name.toLowerCase(), value]))
@@ -95,12 +95,12 @@ describe('ACT-serve-2, ACT-serve-4 found files', () => {
     ['//img//logo.svg', 'image/svg+xml', '<svg/>'],
     ['/logo-link.svg', 'image/svg+xml', '<svg/>'],
   ])('GET %s: 200, %s (FS3)', async (path, type, body) => {
-    const response = await serve(path)
+    const response = await served(path)
     expect([response.status, response.contentType, response.body]).toEqual([200, type, body])
   })
 
   it('ACT-serve-4 Last-Modified is the file time in whole seconds; the content is written to out', async () => {
-    const response = await serve('/app.js')
+    const response = await served('/app.js')
     expect(response.headers['last-modified']).toBe(MODIFIED_TEXT)
     const main = response.ctx.contents.main![0] as Content
     expect([main.text, main.mediaType]).toEqual(['console.log(1)', 'text/javascript; charset=utf-8'])
@@ -125,7 +125,7 @@ describe('ACT-serve-2 paths that may not reach a file get the fallback document'
     ['a symbolic link out of the project', '/passwd.txt'],
     ['a linked folder out of the folder', '/private-dir/secret.txt'],
   ])('%s (%s)', async (_, path) => {
-    const response = await serve(path)
+    const response = await served(path)
     expect([response.status, response.contentType, response.body]).toEqual([
       200,
       'text/html; charset=utf-8',
@@ -136,7 +136,7 @@ describe('ACT-serve-2 paths that may not reach a file get the fallback document'
 
 describe('ACT-serve-3 folders', () => {
   it('a folder without a trailing slash is redirected, with the query kept', async () => {
-    const response = await serve('/docs', { query: 'a=1&b' })
+    const response = await served('/docs', { query: 'a=1&b' })
     expect([response.status, response.headers['location'], response.body, response.contentType]).toEqual([
       301,
       '/docs/?a=1&b',
@@ -146,16 +146,16 @@ describe('ACT-serve-3 folders', () => {
   })
 
   it('the redirect never names another host (//host)', async () => {
-    expect((await serve('//docs')).headers['location']).toBe('/docs/')
+    expect((await served('//docs')).headers['location']).toBe('/docs/')
   })
 
   it('a folder with a trailing slash serves its index.html; the root too', async () => {
-    expect((await serve('/docs/')).body).toBe('<h1>docs</h1>')
-    expect((await serve('/')).body).toBe('<h1>home</h1>')
+    expect((await served('/docs/')).body).toBe('<h1>docs</h1>')
+    expect((await served('/')).body).toBe('<h1>home</h1>')
   })
 
   it('a folder without index.html gets the fallback document', async () => {
-    expect((await serve('/empty/')).body).toBe('<!doctype html><title>app</title>')
+    expect((await served('/empty/')).body).toBe('<!doctype html><title>app</title>')
   })
 })
 
@@ -168,7 +168,7 @@ describe('ACT-serve-8 conditional requests', () => {
     ['the asctime form', 'Sat Mar  9 12:30:15 2024', 304],
     ['an unparsable date (ignored)', 'yesterday', 200],
   ])('If-Modified-Since %s: %i', async (_, since, status) => {
-    const response = await serve('/app.js', { headers: { 'If-Modified-Since': since } })
+    const response = await served('/app.js', { headers: { 'If-Modified-Since': since } })
     expect(response.status).toBe(status)
     expect(response.headers['last-modified']).toBe(MODIFIED_TEXT)
     if (status === 304) {
@@ -178,7 +178,7 @@ describe('ACT-serve-8 conditional requests', () => {
   })
 
   it('the fallback document is conditional too', async () => {
-    expect((await serve('/nothing', { headers: { 'If-Modified-Since': MODIFIED_TEXT } })).status).toBe(304)
+    expect((await served('/nothing', { headers: { 'If-Modified-Since': MODIFIED_TEXT } })).status).toBe(304)
   })
 
   it('HTTP dates are written as IMF-fixdate and read in the three forms', () => {
@@ -192,7 +192,7 @@ describe('ACT-serve-8 conditional requests', () => {
 
 describe('ACT-serve-5..7', () => {
   it('ACT-serve-5 a fallback document that cannot be read is an RF', async () => {
-    const error = await serve('/nothing', { spec: { ...SPEC, fallback: 'web/public/gone.html' } }).catch(
+    const error = await served('/nothing', { spec: { ...SPEC, fallback: 'web/public/gone.html' } }).catch(
       (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(RaisedError)
@@ -206,7 +206,7 @@ describe('ACT-serve-5..7', () => {
     async () => {
       writeSiteFile(root, 'web/public/locked.txt', 'x')
       chmodSync(join(root, 'web/public/locked.txt'), 0)
-      const response = await serve('/locked.txt')
+      const response = await served('/locked.txt')
       expect([response.status, response.body]).toEqual([403, ''])
     },
   )
@@ -218,7 +218,7 @@ describe('ACT-serve-5..7', () => {
       new AbortController().signal,
     )
     ctx.request = clientRequest({ path: '/data.json' })
-    await serveFile(ctx, 'at', { ...SPEC, terminate: false }, { kind: 'variable', name: 'file' })
+    await serve(ctx, 'at', { ...SPEC, terminate: false }, { kind: 'variable', name: 'file' })
     expect(ctx.response.body).toBeUndefined()
     expect(ctx.response.status).toBe(200)
     expect(ctx.response.headers.get('Content-Type')).toBe('application/json')

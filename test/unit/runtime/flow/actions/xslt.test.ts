@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
-  applyXslt,
   Content,
   createLogger,
   EMPTY,
@@ -14,6 +13,7 @@ import {
   RaisedError,
   renderBody,
   type StylesheetSpec,
+  xslt,
 } from '../../../../../runtime/index.js'
 import { type CompiledProject, compileProject, makeSite, removeSite, textOf } from './helpers.js'
 
@@ -266,7 +266,7 @@ describe('ACT-xslt-4, ACT-xslt-5 at run time', () => {
     bare.vars.set('in', ['<a/>'])
     const noEngine = (() => {
       try {
-        applyXslt(bare, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' })
+        xslt(bare, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' })
       } catch (error) {
         return error
       }
@@ -277,7 +277,7 @@ describe('ACT-xslt-4, ACT-xslt-5 at run time', () => {
     const withEngine = new FlowContext(project.services, 'r1', new AbortController().signal)
     withEngine.vars.set('in', ['<a/>'])
     expect(() =>
-      applyXslt(withEngine, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' }),
+      xslt(withEngine, 'flows/x.xml:1:7', spec, { kind: 'variable', name: 'in' }, { kind: 'main-content' }),
     ).toThrow(RaisedError)
   })
 })
