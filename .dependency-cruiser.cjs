@@ -63,7 +63,7 @@ const RUNTIME_LAYERS = [
   ['router'],
   ['mock'],
   ['validate'],
-  ['upstream', 'cors', 'auth', 'xslt', 'metrics'],
+  ['upstream', 'cors', 'auth', 'xslt', 'metrics', 'rate-limit'],
   ['app.ts'],
   ['health'],
   ['server'],

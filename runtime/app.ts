@@ -6,6 +6,7 @@ import type { SecurityConfig } from './auth/config.js'
 import type { FlowHandler } from './context/handler.js'
 import type { CorsPolicy } from './cors/policy.js'
 import type { MockTable } from './mock/mock-table.js'
+import type { RateLimitTable } from './rate-limit/table.js'
 import type { RouteTable } from './router/types.js'
 import type { UpstreamDefinitionTable } from './upstream/upstream-definitions.js'
 import type { ValidationPlan } from './validate/plan.js'
@@ -31,6 +32,8 @@ export interface CompiledApp {
   readonly mocks?: MockTable
   /** Where the XSLT engine and compiled stylesheets are (actions.md ACT-xslt); absent when no flow uses `xslt`. */
   readonly xslt?: XsltSetup
+  /** The rate limit of each route and method (rate-limits.md RL1-RL6); absent when none is configured. */
+  readonly rateLimits?: RateLimitTable
   /** Upstream definitions for upstream validation and mocking (upstream.md UP-VAL, UP-MOCK); absent when no request names one. */
   readonly upstreamDefinitions?: UpstreamDefinitionTable
   /**

@@ -81,11 +81,12 @@ export { debug, debugActionSelected, debugScope, enterDebugScope, leaveDebugScop
 export { assert, checkAssertionTemplate, registerBackendFlow, setEnv, testRequest } from './index.js'
 export type { Assertion } from './index.js'
 
-// The app parts: CORS, security, validation, mocks, XSLT, upstream definitions
+// The app parts: CORS, security, validation, mocks, XSLT, upstream definitions, rate limits
 export {
   createCorsPolicy,
   createMockTable,
   createUpstreamDefinitionTable,
+  defineRateLimits,
   defineSecurity,
   SCHEMA_FORMATS,
   xsltSetup,
@@ -95,6 +96,8 @@ export type {
   MockTable,
   OperationPlan,
   ParameterPlan,
+  RateLimitPolicySpec,
+  RateLimitTable,
   RequirementSpec,
   ResponsePlan,
   RoutePlan,
@@ -117,6 +120,8 @@ export type RuntimeTypeName =
   | 'MockTable'
   | 'OperationPlan'
   | 'ParameterPlan'
+  | 'RateLimitPolicySpec'
+  | 'RateLimitTable'
   | 'RequirementSpec'
   | 'ResponsePlan'
   | 'RoutePlan'

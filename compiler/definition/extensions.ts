@@ -25,6 +25,8 @@ export const EXTENSION_LEVELS: Readonly<Record<string, readonly ExtensionLevel[]
   'x-svc-default-flow': ['top'],
   'x-svc-cors': ['top'],
   'x-svc-validate': ['top', 'path', 'operation'],
+  'x-svc-rate-limit': ['top', 'path', 'operation'],
+  'x-svc-rate-limit-headers': ['top'],
   'x-svc-jwt': ['scheme'],
   'x-svc-cookiename': ['scheme'],
   'x-svc-basicauth': ['scheme'],

@@ -13,6 +13,8 @@ import type {
   CorsNode,
   DefinitionNode,
   FlowRef,
+  RateLimitHeadersMode,
+  RateLimitNode,
   RouteNode,
   SecurityRequirementNode,
   SecuritySchemeNode,
@@ -28,6 +30,7 @@ import { effectiveHandler, type LevelHandler, loadLevelHandler } from './handler
 import { loadStringList } from './operation-object.js'
 import { loadParameter, mergeParameters } from './parameter-object.js'
 import { loadPaths, type PathsDraft, type RouteDraft } from './paths-object.js'
+import { loadRateLimit, loadRateLimitHeaders } from './rate-limit.js'
 import { loadResponse } from './response-object.js'
 import { checkSchema, memberPointer } from './schema-object.js'
 import { loadSecurityRequirement } from './security-requirement.js'
@@ -93,6 +96,8 @@ class TopLevel {
   produces: string[] | null = null
   schemes: SecuritySchemeNode[] = []
   cors: CorsNode | null = null
+  rateLimit: RateLimitNode | null = null
+  rateLimitHeaders: RateLimitHeadersMode = 'ietf'
 
   constructor(
     readonly root: MapNode,
@@ -164,6 +169,12 @@ class TopLevel {
         case 'x-svc-validate':
           if (scan.recognized.has(entry.key)) this.validate = loadValidateSetting(value, ctx)
           break
+        case 'x-svc-rate-limit':
+          if (scan.recognized.has(entry.key)) this.rateLimit = loadRateLimit(value, ctx)
+          break
+        case 'x-svc-rate-limit-headers':
+          if (scan.recognized.has(entry.key)) this.rateLimitHeaders = loadRateLimitHeaders(value, ctx)
+          break
         default:
           if (!entry.key.startsWith('x-') && !IGNORED_KEYS.has(entry.key)) {
             const hint = suggest(entry.key, TOP_LEVEL_KEYS, (s) => `"${s}"`)
@@ -202,6 +213,8 @@ class TopLevel {
       produces: this.produces,
       securitySchemes: this.schemes,
       cors: this.cors,
+      rateLimit: this.rateLimit,
+      rateLimitHeaders: this.rateLimitHeaders,
       documents: ctx.store.documents(),
     }
   }
@@ -266,6 +279,7 @@ class TopLevel {
           responses: operation.responses,
           security: operation.security,
           validate: operation.validate,
+          rateLimit: operation.rateLimit,
           consumes: operation.consumes,
           produces: operation.produces,
         }
@@ -291,6 +305,7 @@ class TopLevel {
       parameters: mergeParameters(route.parameters, [], this.ctx),
       security: route.security,
       validate: route.validate,
+      rateLimit: route.rateLimit,
     }
   }
 }

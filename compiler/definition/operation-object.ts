@@ -3,12 +3,19 @@
  * declares the method; known Swagger 2.0 keys are read or ignored; other non-`x-` keys warn.
  */
 import type { Loc } from '../diagnostics/source.js'
-import type { OperationMethod, ResponseNode, SecurityRequirementNode, ValidateSettingNode } from '../ir/definition.js'
+import type {
+  OperationMethod,
+  RateLimitNode,
+  ResponseNode,
+  SecurityRequirementNode,
+  ValidateSettingNode,
+} from '../ir/definition.js'
 import type { LoadContext } from './context.js'
 import { type DocNode, type MapNode, valueOf } from './doc-node.js'
 import { checkExtensions } from './extensions.js'
 import { type LevelHandler, loadLevelHandler } from './handler-level.js'
 import { loadParameterList, type ParameterScope, type WrittenParameter } from './parameter-object.js'
+import { loadRateLimit } from './rate-limit.js'
 import { loadResponses } from './response-object.js'
 import { memberPointer } from './schema-object.js'
 import { loadSecurityRequirement } from './security-requirement.js'
@@ -40,6 +47,7 @@ export interface OperationDraft {
   readonly responses: readonly ResponseNode[] | null
   readonly security: SecurityRequirementNode | null
   readonly validate: ValidateSettingNode | null
+  readonly rateLimit: RateLimitNode | null
   readonly consumes: readonly string[] | null
   readonly produces: readonly string[] | null
 }
@@ -72,6 +80,7 @@ export function loadOperation(
     responses: null,
     security: null,
     validate: null,
+    rateLimit: null,
     consumes: null,
     produces: null,
   }
@@ -101,6 +110,7 @@ export function loadOperation(
   const responsesNode = valueOf(node, 'responses')
   const securityNode = valueOf(node, 'security')
   const validateNode = scan.recognized.has('x-svc-validate') ? valueOf(node, 'x-svc-validate') : undefined
+  const rateLimitNode = scan.recognized.has('x-svc-rate-limit') ? valueOf(node, 'x-svc-rate-limit') : undefined
   return {
     method,
     loc: keyLoc,
@@ -114,6 +124,7 @@ export function loadOperation(
       responsesNode === undefined ? null : loadResponses(responsesNode, memberPointer(pointer, 'responses'), ctx),
     security: securityNode === undefined ? null : loadSecurityRequirement(securityNode, schemes, ctx),
     validate: validateNode === undefined ? null : loadValidateSetting(validateNode, ctx),
+    rateLimit: rateLimitNode === undefined ? null : loadRateLimit(rateLimitNode, ctx),
     consumes: loadStringList(valueOf(node, 'consumes'), 'consumes', ctx),
     produces: loadStringList(valueOf(node, 'produces'), 'produces', ctx),
   }

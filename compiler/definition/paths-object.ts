@@ -7,6 +7,7 @@ import { lineColOf, type Loc } from '../diagnostics/source.js'
 import {
   OPERATION_METHODS,
   type OperationMethod,
+  type RateLimitNode,
   type SecurityRequirementNode,
   type ValidateSettingNode,
 } from '../ir/definition.js'
@@ -17,6 +18,7 @@ import { type LevelHandler, loadLevelHandler } from './handler-level.js'
 import { loadOperation, type OperationDraft } from './operation-object.js'
 import { loadParameterList, type WrittenParameter } from './parameter-object.js'
 import { type ParsedPattern, parsePathPattern, shapeKey } from './path-pattern.js'
+import { loadRateLimit } from './rate-limit.js'
 import { memberPointer } from './schema-object.js'
 import { loadSecurityRequirement } from './security-requirement.js'
 import type { SchemeSummary } from './security-scheme.js'
@@ -35,6 +37,7 @@ export interface RouteDraft {
   readonly parameters: readonly WrittenParameter[]
   readonly security: SecurityRequirementNode | null
   readonly validate: ValidateSettingNode | null
+  readonly rateLimit: RateLimitNode | null
 }
 
 export interface PathsDraft {
@@ -159,6 +162,8 @@ function loadPathItem(
   }
   const validateNode = scan.recognized.has('x-svc-validate') ? valueOf(item, 'x-svc-validate') : undefined
   const validate = validateNode === undefined ? null : loadValidateSetting(validateNode, ctx)
+  const rateLimitNode = scan.recognized.has('x-svc-rate-limit') ? valueOf(item, 'x-svc-rate-limit') : undefined
+  const rateLimit = rateLimitNode === undefined ? null : loadRateLimit(rateLimitNode, ctx)
   if (parsed === null) return null
   return {
     pattern: entry.key,
@@ -170,5 +175,6 @@ function loadPathItem(
     parameters,
     security,
     validate,
+    rateLimit,
   }
 }

@@ -7,6 +7,7 @@
 import type { AppPart } from './app-part.js'
 import { CORS_PART } from './parts/cors.js'
 import { MOCKS_PART } from './parts/mocks.js'
+import { RATE_LIMITS_PART } from './parts/rate-limits.js'
 import { SECURITY_PART } from './parts/security.js'
 import { UPSTREAM_DEFINITIONS_PART } from './parts/upstream-definitions.js'
 import { XSLT_PART } from './parts/xslt.js'
@@ -19,4 +20,5 @@ export const APP_PARTS: readonly AppPart[] = [
   MOCKS_PART,
   XSLT_PART,
   UPSTREAM_DEFINITIONS_PART,
+  RATE_LIMITS_PART,
 ]

@@ -47,6 +47,35 @@ export interface ValidateSettingNode {
   readonly response: ValidationMode | null
 }
 
+/** Whose requests one rate-limit policy counts together (rate-limits.md RL3). */
+export type RateLimitKeyNode =
+  | { readonly kind: 'client-ip' }
+  /** Lower-case field name. */
+  | { readonly kind: 'header'; readonly name: string }
+  | { readonly kind: 'jwt'; readonly claim: string }
+
+/** One policy of `x-svc-rate-limit` (rate-limits.md RL2). */
+export interface RateLimitPolicyNode {
+  readonly loc: Loc
+  /** Requests admitted per window, an integer >= 1. */
+  readonly limit: number
+  /** Seconds, an integer >= 1. */
+  readonly window: number
+  readonly key: RateLimitKeyNode
+  /** The policy's name in header fields, logs and metrics; `<limit>-per-<window>s` when not given. */
+  readonly name: string
+}
+
+/** One `x-svc-rate-limit` value: every policy is enforced (RL2). */
+export interface RateLimitNode {
+  readonly kind: 'rate-limit'
+  readonly loc: Loc
+  readonly policies: readonly RateLimitPolicyNode[]
+}
+
+/** `x-svc-rate-limit-headers` (RL6). */
+export type RateLimitHeadersMode = 'ietf' | 'legacy' | 'none'
+
 /**
  * A schema as written (`$ref`s inside not resolved; they resolve against `file`, VA30).
  * `pointer` locates it inside `file`'s document.
@@ -154,6 +183,8 @@ export interface OperationNode {
   readonly security: SecurityRequirementNode | null
   /** The operation's own `x-svc-validate`; null when absent (VA4). */
   readonly validate: ValidateSettingNode | null
+  /** The operation's own `x-svc-rate-limit`; null when absent (RL1). */
+  readonly rateLimit: RateLimitNode | null
   /** The operation's own `consumes` / `produces`; null when absent (VA15, VA22). */
   readonly consumes: readonly string[] | null
   readonly produces: readonly string[] | null
@@ -175,6 +206,8 @@ export interface RouteNode {
   readonly parameters: readonly ParameterNode[]
   readonly security: SecurityRequirementNode | null
   readonly validate: ValidateSettingNode | null
+  /** The path item's `x-svc-rate-limit`; null when absent (RL1). */
+  readonly rateLimit: RateLimitNode | null
 }
 
 export interface DefinitionNode {
@@ -198,6 +231,9 @@ export interface DefinitionNode {
   readonly produces: readonly string[] | null
   readonly securitySchemes: readonly SecuritySchemeNode[]
   readonly cors: CorsNode | null
+  /** Top-level `x-svc-rate-limit` (RL1) and `x-svc-rate-limit-headers` (RL6, default `ietf`). */
+  readonly rateLimit: RateLimitNode | null
+  readonly rateLimitHeaders: RateLimitHeadersMode
   /** The definition (first) and every `$ref`'d file, for later stages resolving schemas. */
   readonly documents: readonly SourceDocumentNode[]
 }

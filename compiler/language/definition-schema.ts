@@ -48,6 +48,17 @@ const valueSource: JsonSchema = {
 }
 const validationMode: JsonSchema = { enum: [true, false, 'report-only'] }
 const stringOrStrings: JsonSchema = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
+const rateLimitPolicy: JsonSchema = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1 },
+    window: { type: 'integer', minimum: 1 },
+    key: { type: 'string', pattern: '^(client-ip|header:.+|jwt:.+)$' },
+    name: { type: 'string', pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$' },
+  },
+  required: ['limit', 'window', 'key'],
+  additionalProperties: false,
+}
 
 /** The value of each extension (definition.md section 3 and the rules it names). */
 const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
@@ -91,6 +102,10 @@ const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
       },
     ],
   },
+  'x-svc-rate-limit': {
+    anyOf: [rateLimitPolicy, { type: 'array', items: rateLimitPolicy, minItems: 1 }],
+  },
+  'x-svc-rate-limit-headers': { enum: ['ietf', 'legacy', 'none'] },
   'x-svc-jwt': {
     type: 'object',
     properties: {

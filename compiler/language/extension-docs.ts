@@ -60,6 +60,18 @@ const TEXT: Readonly<Record<string, ExtensionText>> = {
     value: '{request, response} each true, false or "report-only"; a scalar sets both',
     spec: 'VA1',
   },
+  'x-svc-rate-limit': {
+    summary:
+      'Limits the request rate per client, header value or JWT claim; every policy is enforced, the most specific level wins.',
+    value: 'policy {limit, window, key, name} or a list of them; key client-ip, header:<name> or jwt:<claim>',
+    spec: 'RL1',
+  },
+  'x-svc-rate-limit-headers': {
+    summary:
+      'How responses of rate-limited operations advertise the limits: IETF RateLimit fields, X-RateLimit-* or none.',
+    value: 'ietf (default), legacy or none',
+    spec: 'RL6',
+  },
   'x-svc-jwt': {
     summary: "Checks a JWT read from the apiKey scheme's header, cookie or query parameter.",
     value: 'object: key (required), alg, out-var, out-header, claims, scope-claim, post-check-flow',

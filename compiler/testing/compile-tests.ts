@@ -194,6 +194,8 @@ function emptyDefinition(siteRoot: string): DefinitionNode {
     produces: null,
     securitySchemes: [],
     cors: null,
+    rateLimit: null,
+    rateLimitHeaders: 'ietf',
     documents: [],
   }
 }

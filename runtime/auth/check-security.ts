@@ -90,6 +90,7 @@ async function evaluateAlternative(
 function storeOutputs(ctx: FlowContext, passes: readonly Pass[]): void {
   for (const { scheme, value } of passes) {
     ctx.vars.set(scheme.spec.outVar, [oxnRoot(value)])
+    if (scheme.kind === 'jwt') ctx.jwtClaims ??= value
     const header = scheme.kind === 'jwt' ? scheme.spec.outHeader : null
     if (header !== null) setUpstreamHeader(ctx, header, asciiJson(value))
   }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream'
 import type { Logger } from '../log/logger.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
-import type { JsonObject } from '../values/json-value.js'
+import type { JsonObject, JsonValue } from '../values/json-value.js'
 import type { RequestSettings } from './request-settings.js'
 import { ResponseState } from './response.js'
 import { deleteEntries, VariableStore } from './variables.js'
@@ -145,6 +145,8 @@ export class FlowContext {
    * set at PL8 by runtime/auth); a field of the same name in a request configuration wins.
    */
   upstreamHeaders: readonly (readonly [string, string])[] = NO_UPSTREAM_HEADERS
+  /** The claims of the JWT that passed PL8, for `jwt:` rate-limit keys (rate-limits.md RL3); null: none. */
+  jwtClaims: JsonValue | null = null
   /**
    * True while the error flow runs (errors.md EF5: a recorded error then sets only
    * `$upstream/<id>/error`, leaving `$error` as it is; EF8: a raised one does not run it again).

@@ -11,9 +11,11 @@ import type { FlowFunction } from './completion.js'
  * made before the first stage that runs flows (security onwards).
  */
 export const OPERATION_STAGE_NAMES = [
+  'rate-limit',
   'body',
   'request-validation',
   'security',
+  'rate-limit-by-claim',
   'mock',
   'init-flow',
   'handler',

@@ -60,6 +60,7 @@ export const ERROR_KINDS = {
     alertTopic: null,
     withoutErrorFlow: true,
   },
+  RATE_LIMITED: { code: 3214, status: 429, message: 'Too Many Requests', alertTopic: null },
   FLOW_ERROR: { code: 5000, status: 500, message: 'FlowError', alertTopic: 'error' },
   FLOW_EXECUTION: {
     code: 5001,

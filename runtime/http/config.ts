@@ -27,6 +27,12 @@ export interface ServerConfig {
   readonly uidFormat: UidFormat
   readonly trustRequestId: boolean
   readonly trustProxy: boolean
+  /**
+   * `SVC_TRUSTED_PROXIES`: comma-separated addresses and CIDRs of the proxies whose `X-Forwarded-For` or
+   * `Forwarded` names the client of a `client-ip` rate limit (rate-limits.md RL3); '' trusts none.
+   * Parsed and checked by the gateway (runtime/rate-limit/trusted-proxies.ts).
+   */
+  readonly trustedProxies: string
   readonly defaultTimeoutMs: number
   /** 0: no separate connect limit (upstream.md UP-TIME-2). */
   readonly defaultConnectTimeoutMs: number
@@ -173,6 +179,7 @@ export function loadServerConfig(env: Environment): ServerConfig {
     uidFormat: readUidFormat(env),
     trustRequestId: readBoolean(env, 'SVC_TRUST_REQUEST_ID', false),
     trustProxy: readBoolean(env, 'SVC_TRUST_PROXY', false),
+    trustedProxies: read(env, 'SVC_TRUSTED_PROXIES') ?? '',
     defaultTimeoutMs: readSeconds(env, ['SVC_DEFAULT_TIMEOUT', 'SVC_FETCH_DEFAULT_TIMEOUT'], 3),
     defaultConnectTimeoutMs: readSeconds(env, ['SVC_DEFAULT_CONNECT_TIMEOUT', 'SVC_FETCH_DEFAULT_CONNECT_TIMEOUT'], 0),
     defaultTtfbTimeoutMs: readSeconds(env, ['SVC_DEFAULT_TTFB_TIMEOUT'], 0),

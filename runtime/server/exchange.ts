@@ -18,6 +18,7 @@ import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
 import type { ServerConfig } from '../http/config.js'
 import type { SentResponse } from '../http/write-response.js'
 import type { Logger } from '../log/logger.js'
+import type { RateLimiter } from '../rate-limit/limiter.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
 import { endExchange } from './end-exchange.js'
@@ -39,6 +40,8 @@ export interface GatewayCore {
   readonly validation: ValidationRuntime
   /** Metrics, status credentials and mocking (runtime/health, operations.md HL1-HL4, MK1); absent: none of them. */
   readonly operations?: GatewayOperations
+  /** The rate limits and their store (rate-limits.md); null when the app has none. */
+  readonly rateLimiter: RateLimiter | null
 }
 
 const EXCHANGE = Symbol('svc-gateway exchange')
@@ -68,6 +71,8 @@ export class Exchange implements SignalSource {
   clientGone = false
   /** PL13: the CORS policy for this response, set once the request is known to be an API request (O9, O18). */
   cors: CorsPolicy | null = null
+  /** The rate-limit fields every response of a rate-limited operation carries (rate-limits.md RL6). */
+  rateLimitFields: readonly (readonly [string, string])[] | null = null
   /** The request's debug session (operations.md DB1-DB9), made at PL1 (runtime/server/exchange-hooks). */
   debug: DebugSession | null = null
   /** Route pattern of the matched route, '' when none (metrics label, HL4). */

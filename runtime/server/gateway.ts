@@ -14,12 +14,15 @@ import type { GatewayServices } from '../context/flow-context.js'
 import type { TestRunHooks } from '../context/test-run-hooks.js'
 import { createDebugSettings } from '../debug/settings.js'
 import { GatewayOperations } from '../health/operations.js'
-import { type Environment, loadServerConfig, type ServerConfig } from '../http/config.js'
+import { ConfigError, type Environment, loadServerConfig, type ServerConfig } from '../http/config.js'
 import { createLogger, type Logger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
+import { RateLimiter } from '../rate-limit/limiter.js'
+import type { RateLimitTable } from '../rate-limit/table.js'
+import { parseTrustedProxies } from '../rate-limit/trusted-proxies.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
 import { FunctionCaches } from '../xpath/functions/caches.js'
@@ -62,6 +65,7 @@ export class Gateway implements GatewayCore {
   readonly server: Server
   readonly security: SecurityRuntime | null
   readonly validation: ValidationRuntime
+  readonly rateLimiter: RateLimiter | null
   /** Metrics, status credentials, mocking (runtime/health, operations.md HL1-HL4, MK1). */
   readonly operations: GatewayOperations
   #stopping = false
@@ -98,6 +102,7 @@ export class Gateway implements GatewayCore {
       ...(options.testRun ? { testRun: options.testRun } : {}),
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
+    this.rateLimiter = app.rateLimits === undefined ? null : createRateLimiter(app.rateLimits, this.config)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -182,6 +187,19 @@ export class Gateway implements GatewayCore {
       answerLastResort(this.logger, res, requestId, error)
     }
   }
+}
+
+/** The gateway's rate limiter; throws ConfigError for an invalid SVC_TRUSTED_PROXIES (CF3). */
+function createRateLimiter(table: RateLimitTable, config: ServerConfig): RateLimiter {
+  const trusted = parseTrustedProxies(config.trustedProxies)
+  if (typeof trusted === 'string') {
+    throw new ConfigError(
+      'SVC_TRUSTED_PROXIES',
+      config.trustedProxies,
+      `comma-separated IP addresses and CIDRs: ${trusted}`,
+    )
+  }
+  return new RateLimiter(table, trusted)
 }
 
 /** A gateway for `app`, not yet listening (tests: port 0 on 127.0.0.1 through `options.env`). */

@@ -1,7 +1,8 @@
 /**
  * PL13 and PL14 (definition.md section 9): every response of the gateway — a flow's, an error
  * document, a reserved endpoint's, a CORS pre-flight's — leaves through `send`, which adds the CORS
- * response headers of an API request (security.md O18, O19), decides whether the connection closes
+ * response headers of an API request (security.md O18, O19) and the rate-limit fields of a limited
+ * operation (rate-limits.md RL6), decides whether the connection closes
  * (after an unread body or a 413, and during shutdown, CL10), applies the debug `append` sink
  * (operations.md DB7) and writes the message. Nothing is sent once the client has gone (F-EXEC-8).
  *
@@ -43,10 +44,7 @@ export function send(exchange: Exchange, response: OutgoingResponse): void {
   const passed = response.passed
   if (exchange.finished) return passed?.discard()
   const close = exchange.closeConnection || exchange.gateway.stopping
-  const cors = exchange.cors
-  // PL13 (security.md O18, O19)
-  const fields =
-    cors === null ? response.headers : withCorsHeaders(cors, exchange.record.headers.get('origin'), response.headers)
+  const fields = responseFields(exchange, response.headers)
   const method = exchange.req.method ?? 'GET'
   const status = response.status
   exchange.sent =
@@ -61,6 +59,14 @@ export function send(exchange: Exchange, response: OutgoingResponse): void {
           close,
         )
       : passed.send(exchange.res, { method, status, fields, close })
+}
+
+/** PL13 (security.md O18, O19) and the rate-limit fields (rate-limits.md RL6) added to `headers`. */
+function responseFields(exchange: Exchange, headers: Fields): Fields {
+  const cors = exchange.cors
+  const fields = cors === null ? headers : withCorsHeaders(cors, exchange.record.headers.get('origin'), headers)
+  const limits = exchange.rateLimitFields
+  return limits === null ? fields : [...fields, ...limits]
 }
 
 /** Renders the response a flow run built; throws when rendering fails. */

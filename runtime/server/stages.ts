@@ -9,9 +9,10 @@
  *   then `routeRequest`: PL5 route match, PL4 CORS pre-flight (it needs the match, PL20), PL5's error,
  *   PL6 method check. It returns the RoutedExchange the operation stages receive.
  * - OPERATION_STAGES (names in runtime/context/handler.ts) run for a routed request, as its handler
- *   lists them (the compiler leaves out those that cannot apply, PL20; all of them otherwise): body
- *   (PL18, or a streamed body, UP-GEN-6), request validation (PL7), security (PL8), mocking (PL9), the
- *   init flow (PL10), the handler (PL11), and the response (PL12, then PL13 and PL14 in send.ts).
+ *   lists them (the compiler leaves out those that cannot apply, PL20; all of them otherwise): the rate
+ *   limit (rate-limits.md), body (PL18, or a streamed body, UP-GEN-6), request validation (PL7),
+ *   security (PL8), the rate limit by JWT claim, mocking (PL9), the init flow (PL10), the handler
+ *   (PL11), and the response (PL12, then PL13 and PL14 in send.ts).
  *   Those from security on use the flow context, which the pipeline makes before the first of them
  *   and passes in; the table says which.
  *
@@ -36,6 +37,7 @@ import {
   unknownPathError,
   validatesResponses,
 } from '../validate/client-checks.js'
+import type { JsonValue } from '../values/json-value.js'
 import type { Exchange } from './exchange.js'
 import { noteRoute } from './exchange-hooks.js'
 import { finishFlows } from './flow-run.js'
@@ -101,6 +103,33 @@ function operationHandler(exchange: Exchange, route: RouteEntry): Handler | null
     throw methodNotAllowedError(gateway.validation, route.pattern, record.method, record.path, route.allow, record.id)
   }
   return handler
+}
+
+/** The operation's rate limit (rate-limits.md RL1-RL6), checked before the body is read. */
+function rateLimit(routed: RoutedExchange): StageResult {
+  enforceRateLimit(routed, null)
+  return undefined
+}
+
+/** RL4: a rate limit counting by a JWT claim, checked once PL8 verified the token. */
+function rateLimitByClaim(routed: RoutedExchange, ctx: FlowContext): StageResult {
+  enforceRateLimit(routed, ctx.jwtClaims)
+  return undefined
+}
+
+/** Counts the request, notes the fields every response carries (RL6), raises 3214 when refused (RL5). */
+function enforceRateLimit(routed: RoutedExchange, claims: JsonValue | null): void {
+  const limiter = routed.gateway.rateLimiter
+  if (limiter === null) return
+  const { record, exchange } = routed
+  const limit = limiter.table.lookup(routed.route.pattern, record.method)
+  if (limit === undefined) return
+  const request = { peer: record.remoteAddress, headers: record.headers, claims }
+  const outcome = limiter.check(limit, request, Date.now())
+  if (outcome.fields.length > 0) exchange.rateLimitFields = outcome.fields
+  if (outcome.retryAfterSeconds === 0) return
+  const info = `Rate limit of ${record.method} ${routed.route.pattern} exceeded`
+  throw gatewayError('RATE_LIMITED', [info], record.id, [['Retry-After', String(outcome.retryAfterSeconds)]])
 }
 
 /** PL7, PL18: the body read in full, or left to a proxy to stream (upstream.md UP-GEN-6 step 2). */
@@ -191,9 +220,11 @@ function response(routed: RoutedExchange, ctx: FlowContext): StageResult {
 
 /** The operation stages by name, in the order of OPERATION_STAGE_NAMES. */
 export const OPERATION_STAGES: { readonly [K in OperationStageName]: OperationStage } = Object.freeze({
+  'rate-limit': { usesFlowContext: false, run: rateLimit },
   body: { usesFlowContext: false, run: body },
   'request-validation': { usesFlowContext: false, run: requestValidation },
   security: { usesFlowContext: true, run: security },
+  'rate-limit-by-claim': { usesFlowContext: true, run: rateLimitByClaim },
   mock: { usesFlowContext: true, run: mock },
   'init-flow': { usesFlowContext: true, run: initFlow },
   handler: { usesFlowContext: true, run: handler },

@@ -35,6 +35,7 @@ describe('errors.md section 3: the registry', () => {
       [3211, 500, 'Configuration Error', 'config'],
       [3212, 413, 'Request Body Too Large', null],
       [3213, 400, 'Malformed Request', null],
+      [3214, 429, 'Too Many Requests', null],
       [5000, 500, 'FlowError', 'error'],
       [5001, 500, 'Flow Execution Failed', null],
     ])

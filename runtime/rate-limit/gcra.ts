@@ -1,0 +1,146 @@
+/**
+ * Request quotas by GCRA, the generic cell rate algorithm (rate-limits.md RL2, RL5): per key one stored
+ * number, the theoretical arrival time (TAT) of the next request if requests came exactly one emission
+ * interval T = window / limit apart. A request is admitted while it would not push the TAT more than
+ * one window ahead of now, so `limit` requests pass at once from an empty state, then one every T.
+ * Several checks (one per policy) are decided together: a request is admitted only if every check
+ * admits it, and a refused request stores nothing, so hammering while refused never delays recovery.
+ *
+ * Times are kept as integer microseconds. In floating-point milliseconds near `Date.now()` (~1.7e12)
+ * adding T `limit` times drifts past the window, and the last of `limit` requests at once was refused
+ * for about half of all limits up to 500; integers are exact up to 2^53 µs (year 2255). T is rounded
+ * down to a whole microsecond (at least 1) and the burst is `limit * T`, so exactly `limit` requests
+ * fit at once and the rate is at most one part in T above the configured one.
+ */
+
+export interface LimitCheck {
+  /** Opaque; the caller makes keys of different policies distinct, and the keys of one call distinct. */
+  readonly key: string
+  /** Requests per window, at least 1. */
+  readonly limit: number
+  /** The window in milliseconds, greater than 0. */
+  readonly windowMs: number
+}
+
+export interface PolicyState {
+  readonly remaining: number
+  readonly resetSeconds: number
+}
+
+export interface LimitDecision {
+  readonly admitted: boolean
+  /** One per check, in order: the quota left after this request (0 when it was refused), and whole seconds until the full quota is back (ceil; 0 when full). */
+  readonly states: readonly PolicyState[]
+  /** When refused: whole seconds (ceil, at least 1) until every refusing check would admit one request; 0 when admitted. */
+  readonly retryAfterSeconds: number
+}
+
+export interface MemoryRateLimiterOptions {
+  /** The most keys kept (default 100 000); see the class comment for what happens beyond. */
+  readonly maxKeys?: number
+}
+
+const US_PER_MS = 1000
+const US_PER_S = 1_000_000
+
+/**
+ * GCRA state of one process in a Map from key to TAT (µs).
+ *
+ * Memory stays bounded: an entry whose TAT is at or before now is worth nothing (the key has its full
+ * quota either way), so expired entries are swept lazily, in one pass once more writes have happened
+ * since the last sweep than it left entries (about two entries visited per write, amortised), or, while
+ * more than `maxKeys` are held, every `maxKeys / 16` writes (about 16 per write). Whatever is still
+ * over `maxKeys` after that goes least recently written first: an update re-inserts its key, so the
+ * Map's insertion order is write order. Evicting a live entry gives that key its full quota back (fails
+ * open): a flood of new keys can make old keys forget, but never refuses everyone, which refusing new
+ * keys would.
+ */
+export class MemoryRateLimiter {
+  readonly #tats = new Map<string, number>()
+  readonly #maxKeys: number
+  /** Writes between sweeps while full: often enough that few live entries go while expired ones stay. */
+  readonly #sweepWhenFull: number
+  #writesSinceSweep = 0
+  #sizeAfterSweep = 0
+
+  constructor(options: MemoryRateLimiterOptions = {}) {
+    const maxKeys = options.maxKeys ?? 100_000
+    if (!Number.isInteger(maxKeys) || maxKeys < 1)
+      throw new RangeError(`maxKeys must be a positive integer: ${maxKeys}`)
+    this.#maxKeys = maxKeys
+    this.#sweepWhenFull = Math.max(1, Math.floor(maxKeys / 16))
+  }
+
+  /** Entries held now, expired ones not yet swept included. */
+  get size(): number {
+    return this.#tats.size
+  }
+
+  /** Decides one request against all checks at once and stores the new TATs only when it is admitted. */
+  check(checks: readonly LimitCheck[], nowMs: number): LimitDecision {
+    const now = Math.round(nowMs * US_PER_MS)
+    // First pass: does every check admit, and if not, when would the refusing ones admit again.
+    let admitted = true
+    let retryAfterSeconds = 0
+    for (const check of checks) {
+      const interval = emissionInterval(check)
+      const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+      const ahead = tat + interval - now
+      const burst = interval * check.limit
+      if (ahead > burst) {
+        admitted = false
+        retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((ahead - burst) / US_PER_S))
+      }
+    }
+    // Second pass: the states, and the writes when admitted; nothing is stored for a refusal.
+    const states: PolicyState[] = new Array<PolicyState>(checks.length)
+    for (let i = 0; i < checks.length; i++) {
+      const check = checks[i]!
+      const interval = emissionInterval(check)
+      const burst = interval * check.limit
+      const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+      if (admitted) {
+        const newTat = tat + interval
+        this.#store(check.key, newTat, now)
+        states[i] = { remaining: Math.floor((burst - (newTat - now)) / interval), resetSeconds: seconds(newTat - now) }
+      } else {
+        const refused = tat + interval - now > burst
+        const remaining = refused ? 0 : Math.floor((burst - (tat - now)) / interval)
+        states[i] = { remaining, resetSeconds: seconds(tat - now) }
+      }
+    }
+    return { admitted, states, retryAfterSeconds: admitted ? 0 : Math.max(1, retryAfterSeconds) }
+  }
+
+  #store(key: string, tat: number, now: number): void {
+    const tats = this.#tats
+    // Delete first so the key moves to the end: insertion order stays write order for eviction.
+    tats.delete(key)
+    tats.set(key, tat)
+    const full = tats.size > this.#maxKeys
+    if (++this.#writesSinceSweep > (full ? this.#sweepWhenFull : this.#sizeAfterSweep)) {
+      tats.forEach((entryTat, entryKey) => {
+        if (entryTat <= now) tats.delete(entryKey)
+      })
+      this.#writesSinceSweep = 0
+      this.#sizeAfterSweep = tats.size
+    }
+    if (tats.size > this.#maxKeys) {
+      // Still full: the least recently written go first (see the class comment).
+      for (const oldest of tats.keys()) {
+        tats.delete(oldest)
+        if (tats.size <= this.#maxKeys) break
+      }
+    }
+  }
+}
+
+/** T in whole microseconds, at least 1 (see the file comment). */
+function emissionInterval(check: LimitCheck): number {
+  return Math.max(1, Math.floor((check.windowMs * US_PER_MS) / check.limit))
+}
+
+/** Whole seconds, rounded up, for a span in µs; 0 when it is not positive. */
+function seconds(span: number): number {
+  return span > 0 ? Math.ceil(span / US_PER_S) : 0
+}
