@@ -16,6 +16,13 @@ import { packageRoot } from '../package-root.js'
 const BANNER =
   "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
+/**
+ * Optional peers of node-redis (`@redis/client`, rate-limits.md RL7) that it loads only on request
+ * (OpenTelemetry metrics, a native hash for client-side caching), neither of which the gateway asks
+ * for: left out of the bundle, so that a missing one is the library's own optional case.
+ */
+export const OPTIONAL_PEERS: readonly string[] = ['@opentelemetry/api', '@node-rs/xxhash']
+
 /** Bundles `<srcDir>/server.ts` into `<outFile>`; returns the bundle size in bytes. */
 export async function bundleServer(srcDir: string, outFile: string): Promise<number> {
   const root = packageRoot()
@@ -30,6 +37,7 @@ export async function bundleServer(srcDir: string, outFile: string): Promise<num
     sourcesContent: false,
     legalComments: 'eof',
     banner: { js: BANNER },
+    external: [...OPTIONAL_PEERS],
     alias: { 'svc-gateway/runtime': join(root, 'runtime', 'surface.ts') },
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'silent',

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url'
 
 import { build } from 'esbuild'
 
+import { OPTIONAL_PEERS } from '../emit/bundle.js'
 import { packageRoot } from '../package-root.js'
 
 /** The runtime's public entry, as the served builds see it. */
@@ -52,6 +53,7 @@ export async function runtimeModulePath(): Promise<string> {
     target: 'node20',
     legalComments: 'eof',
     banner: { js: REQUIRE_BANNER },
+    external: [...OPTIONAL_PEERS],
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'silent',
   })

@@ -33,6 +33,14 @@ export interface ServerConfig {
    * Parsed and checked by the gateway (runtime/rate-limit/trusted-proxies.ts).
    */
   readonly trustedProxies: string
+  /** `SVC_REDIS_URL`: Redis for state shared by the fleet (rate-limits.md RL7); null: each process's memory. */
+  readonly redisUrl: string | null
+  /** `SVC_REDIS_PREFIX`: the prefix of every key this definition writes (default `svc:`). */
+  readonly redisPrefix: string
+  /** `SVC_REDIS_TIMEOUT`: milliseconds one Redis call may take before the fallback decides (RL8). */
+  readonly redisTimeoutMs: number
+  /** `SVC_RATE_LIMIT_ON_STORE_ERROR`: what decides while Redis is unavailable (RL8). */
+  readonly rateLimitOnStoreError: 'local' | 'open' | 'closed'
   readonly defaultTimeoutMs: number
   /** 0: no separate connect limit (upstream.md UP-TIME-2). */
   readonly defaultConnectTimeoutMs: number
@@ -166,6 +174,19 @@ function readStatusAuth(env: Environment): ServerConfig['statusAuth'] {
   return Object.freeze({ user: value.slice(0, colon), password: value.slice(colon + 1) })
 }
 
+function readRedisUrl(env: Environment): string | null {
+  const value = read(env, 'SVC_REDIS_URL')
+  if (value === undefined) return null
+  if (!/^rediss?:\/\/[^\s]+$/.test(value)) throw new ConfigError('SVC_REDIS_URL', value, 'a redis:// or rediss:// URL')
+  return value
+}
+
+function readStoreFallback(env: Environment): ServerConfig['rateLimitOnStoreError'] {
+  const value = read(env, 'SVC_RATE_LIMIT_ON_STORE_ERROR') ?? 'local'
+  if (value === 'local' || value === 'open' || value === 'closed') return value
+  throw new ConfigError('SVC_RATE_LIMIT_ON_STORE_ERROR', value, 'local, open or closed')
+}
+
 /** Reads and checks every variable of CF1 this module owns; throws ConfigError on the first bad one. */
 export function loadServerConfig(env: Environment): ServerConfig {
   const debugAuth = read(env, 'SVC_DEBUG_AUTH') ?? null
@@ -180,6 +201,10 @@ export function loadServerConfig(env: Environment): ServerConfig {
     trustRequestId: readBoolean(env, 'SVC_TRUST_REQUEST_ID', false),
     trustProxy: readBoolean(env, 'SVC_TRUST_PROXY', false),
     trustedProxies: read(env, 'SVC_TRUSTED_PROXIES') ?? '',
+    redisUrl: readRedisUrl(env),
+    redisPrefix: read(env, 'SVC_REDIS_PREFIX') ?? 'svc:',
+    redisTimeoutMs: readCount(env, 'SVC_REDIS_TIMEOUT', 50, 1),
+    rateLimitOnStoreError: readStoreFallback(env),
     defaultTimeoutMs: readSeconds(env, ['SVC_DEFAULT_TIMEOUT', 'SVC_FETCH_DEFAULT_TIMEOUT'], 3),
     defaultConnectTimeoutMs: readSeconds(env, ['SVC_DEFAULT_CONNECT_TIMEOUT', 'SVC_FETCH_DEFAULT_CONNECT_TIMEOUT'], 0),
     defaultTtfbTimeoutMs: readSeconds(env, ['SVC_DEFAULT_TTFB_TIMEOUT'], 0),

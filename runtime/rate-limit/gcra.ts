@@ -96,18 +96,12 @@ export class MemoryRateLimiter {
     const states: PolicyState[] = new Array<PolicyState>(checks.length)
     for (let i = 0; i < checks.length; i++) {
       const check = checks[i]!
-      const interval = emissionInterval(check)
-      const burst = interval * check.limit
-      const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+      let tat = Math.max(this.#tats.get(check.key) ?? now, now)
       if (admitted) {
-        const newTat = tat + interval
-        this.#store(check.key, newTat, now)
-        states[i] = { remaining: Math.floor((burst - (newTat - now)) / interval), resetSeconds: seconds(newTat - now) }
-      } else {
-        const refused = tat + interval - now > burst
-        const remaining = refused ? 0 : Math.floor((burst - (tat - now)) / interval)
-        states[i] = { remaining, resetSeconds: seconds(tat - now) }
+        tat += emissionInterval(check)
+        this.#store(check.key, tat, now)
       }
+      states[i] = stateAfter(check, tat - now, admitted)
     }
     return { admitted, states, retryAfterSeconds: admitted ? 0 : Math.max(1, retryAfterSeconds) }
   }
@@ -135,8 +129,20 @@ export class MemoryRateLimiter {
   }
 }
 
+/**
+ * A check's state once a request was decided, from how far (µs) its TAT is ahead of now after the
+ * decision: the requests left (0 for a check that refused) and the seconds until the full quota is
+ * back. Shared by every store, so that they answer alike.
+ */
+export function stateAfter(check: LimitCheck, aheadUs: number, admitted: boolean): PolicyState {
+  const interval = emissionInterval(check)
+  const burst = interval * check.limit
+  const refused = !admitted && aheadUs + interval > burst
+  return { remaining: refused ? 0 : Math.floor((burst - aheadUs) / interval), resetSeconds: seconds(aheadUs) }
+}
+
 /** T in whole microseconds, at least 1 (see the file comment). */
-function emissionInterval(check: LimitCheck): number {
+export function emissionInterval(check: LimitCheck): number {
   return Math.max(1, Math.floor((check.windowMs * US_PER_MS) / check.limit))
 }
 

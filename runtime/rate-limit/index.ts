@@ -9,10 +9,5 @@ export {
 export { type NamedPolicy, policyField, type RateLimitHeaders, rateLimitFields } from './fields.js'
 export { clientAddress, parseTrustedProxies, TrustedProxies } from './trusted-proxies.js'
 export { type LimitedRequest, type LimitOutcome, RateLimiter } from './limiter.js'
-export {
-  defineRateLimits,
-  type RateLimitKeySpec,
-  type RateLimitPolicySpec,
-  RateLimitTable,
-  type RouteRateLimit,
-} from './table.js'
+export type { RateLimitKeySpec, RateLimitPolicySpec, RouteLimits, RouteRateLimit } from './policy.js'
+export { defineRateLimits, RateLimitTable } from './table.js'

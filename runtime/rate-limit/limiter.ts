@@ -1,13 +1,16 @@
 /**
- * The per-request check of a route's rate limit (rate-limits.md RL2-RL6), one per gateway: each
- * policy's key is worked out from the request (RL3), all policies are checked at once by the store,
- * which counts the request only when every policy admits it (RL2), and the outcome carries the
- * response fields of RL6 and, when refused, the seconds for `Retry-After` (RL5).
+ * The per-request check of a route's rate limit (rate-limits.md RL2-RL8), one per gateway: each
+ * policy's key is worked out from the request (RL3), all policies are checked at once by the store
+ * (this process's memory, or Redis shared by the fleet, RL7), which counts the request only when every
+ * policy admits it (RL2), and the outcome carries the response fields of RL6 and, when refused, the
+ * seconds for `Retry-After` (RL5).
  */
+import type { Logger } from '../log/logger.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { rateLimitFields, type RateLimitHeaders } from './fields.js'
-import { type LimitCheck, MemoryRateLimiter } from './gcra.js'
-import type { RateLimitKeySpec, RateLimitTable, RouteRateLimit } from './table.js'
+import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
+import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
+import { RedisRateLimitStore, type RedisStoreSettings } from './redis-store.js'
 import { clientAddress, type TrustedProxies } from './trusted-proxies.js'
 
 type Fields = readonly (readonly [string, string])[]
@@ -28,33 +31,72 @@ export interface LimitOutcome {
   readonly retryAfterSeconds: number
 }
 
+/** Where the counts live: Redis (with its key prefix) when configured, else this process's memory. */
+export interface RateLimitStoreSettings {
+  readonly redis: (RedisStoreSettings & { readonly prefix: string }) | null
+}
+
 export class RateLimiter {
-  readonly #store = new MemoryRateLimiter()
+  readonly #memory = new MemoryRateLimiter()
+  readonly #redis: RedisRateLimitStore | null
+  readonly #prefix: string
 
   constructor(
-    readonly table: RateLimitTable,
+    readonly table: RouteLimits,
     readonly trustedProxies: TrustedProxies,
-  ) {}
+    store: RateLimitStoreSettings,
+    logger: Logger,
+  ) {
+    const redis = store.redis
+    this.#redis = redis === null ? null : new RedisRateLimitStore(redis, this.#memory, logger)
+    this.#prefix = redis?.prefix ?? ''
+  }
 
   get headers(): RateLimitHeaders {
     return this.table.headers
   }
 
-  check(limit: RouteRateLimit, request: LimitedRequest, nowMs: number): LimitOutcome {
+  /** The Redis store, when there is one (tests wait for its start). */
+  get redis(): RedisRateLimitStore | null {
+    return this.#redis
+  }
+
+  check(limit: RouteRateLimit, request: LimitedRequest, nowMs: number): LimitOutcome | Promise<LimitOutcome> {
     const policies = limit.policies
     const checks: LimitCheck[] = []
+    const tag = this.#redis === null ? '' : this.#hashTag(limit, request)
     for (const policy of policies) {
+      const value = this.#keyValue(policy.key, request)
       checks.push({
-        key: `${policy.id}\n${this.#keyValue(policy.key, request)}`,
+        key: this.#redis === null ? `${policy.id}\n${value}` : `${this.#prefix}{${tag}}${policy.id}\n${value}`,
         limit: policy.limit,
         windowMs: policy.window * 1000,
       })
     }
-    const decision = this.#store.check(checks, nowMs)
+    const decision = this.#redis === null ? this.#memory.check(checks, nowMs) : this.#redis.check(checks, nowMs)
+    return decision instanceof Promise ? decision.then((d) => this.#outcome(limit, d)) : this.#outcome(limit, decision)
+  }
+
+  close(): Promise<void> {
+    return this.#redis?.close() ?? Promise.resolve()
+  }
+
+  #outcome(limit: RouteRateLimit, decision: LimitDecision): LimitOutcome {
     return {
       fields: rateLimitFields(this.table.headers, limit.named, limit.policyValue, decision),
       retryAfterSeconds: decision.admitted ? 0 : decision.retryAfterSeconds,
     }
+  }
+
+  /**
+   * RL7: the keys of one check share a Redis Cluster hash slot. When every policy counts by the same
+   * key, the tag is that key's value (counts spread over the cluster by client); otherwise the limit's
+   * first policy (all of that limit's counts in one slot).
+   */
+  #hashTag(limit: RouteRateLimit, request: LimitedRequest): string {
+    const first = limit.policies[0]
+    if (first === undefined) return ''
+    return limit.sharedKey ? this.#keyValue(first.key, request) : first.id
   }
 
   /** RL3: a request without the header or claim is counted with every other such request ('' key). */

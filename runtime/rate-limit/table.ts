@@ -3,33 +3,13 @@
  * of the most specific `x-svc-rate-limit`, as `src/rate-limits.ts` writes them, with what the
  * response fields need worked out once at load.
  */
-import { type NamedPolicy, policyField, type RateLimitHeaders } from './fields.js'
+import type { Logger } from '../log/logger.js'
+import { policyField, type RateLimitHeaders } from './fields.js'
+import { RateLimiter, type RateLimitStoreSettings } from './limiter.js'
+import type { RateLimitPolicySpec, RouteLimits, RouteRateLimit } from './policy.js'
+import type { TrustedProxies } from './trusted-proxies.js'
 
-/** Whose requests a policy counts together (RL3). */
-export type RateLimitKeySpec =
-  | { readonly kind: 'client-ip' }
-  | { readonly kind: 'header'; readonly name: string }
-  | { readonly kind: 'jwt'; readonly claim: string }
-
-/** One policy as the compiler emits it; `id` (where it is written) keeps its quota apart from others'. */
-export interface RateLimitPolicySpec {
-  readonly id: string
-  readonly name: string
-  readonly limit: number
-  /** Seconds. */
-  readonly window: number
-  readonly key: RateLimitKeySpec
-}
-
-/** The limit of one route and method. */
-export interface RouteRateLimit {
-  readonly policies: readonly RateLimitPolicySpec[]
-  readonly named: readonly NamedPolicy[]
-  /** The `RateLimit-Policy` value (RL6), the same for every response of the route. */
-  readonly policyValue: string
-}
-
-export class RateLimitTable {
+export class RateLimitTable implements RouteLimits {
   readonly #byRoute = new Map<string, Map<string | null, RouteRateLimit>>()
 
   constructor(
@@ -40,8 +20,18 @@ export class RateLimitTable {
       let methods = this.#byRoute.get(pattern)
       if (methods === undefined) this.#byRoute.set(pattern, (methods = new Map()))
       const named = policies.map((p) => ({ name: p.name, limit: p.limit, windowSeconds: p.window }))
-      methods.set(method, Object.freeze({ policies, named, policyValue: policyField(named) }))
+      const first = JSON.stringify(policies[0]?.key)
+      const sharedKey = policies.every((p) => JSON.stringify(p.key) === first)
+      methods.set(method, Object.freeze({ policies, named, policyValue: policyField(named), sharedKey }))
     }
+  }
+
+  /**
+   * The limiter of one gateway. Made through the table so that a bundle whose definition has no rate
+   * limit (no table) does not contain the limiter or the Redis client.
+   */
+  limiter(trustedProxies: TrustedProxies, store: RateLimitStoreSettings, logger: Logger): RateLimiter {
+    return new RateLimiter(this, trustedProxies, store, logger)
   }
 
   /** The limit of `method` on the route `pattern` (a route without operations: any method), if any. */

@@ -20,7 +20,7 @@ import { writeSystemLine } from '../log/system.js'
 import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
-import { RateLimiter } from '../rate-limit/limiter.js'
+import type { RateLimiter } from '../rate-limit/limiter.js'
 import type { RateLimitTable } from '../rate-limit/table.js'
 import { parseTrustedProxies } from '../rate-limit/trusted-proxies.js'
 import { UpstreamServices } from '../upstream/services.js'
@@ -102,7 +102,7 @@ export class Gateway implements GatewayCore {
       ...(options.testRun ? { testRun: options.testRun } : {}),
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
-    this.rateLimiter = app.rateLimits === undefined ? null : createRateLimiter(app.rateLimits, this.config)
+    this.rateLimiter = app.rateLimits === undefined ? null : createRateLimiter(app.rateLimits, this.config, this.logger)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -149,7 +149,7 @@ export class Gateway implements GatewayCore {
       this.server.close(() => {
         clearTimeout(timer)
         // Upstream connection pools close once the last client exchange is done.
-        void this.#upstream.close().then(() => {
+        void Promise.all([this.#upstream.close(), this.rateLimiter?.close()]).then(() => {
           writeSystemLine(this.logger, 'info', 'stopped')
           resolve()
         })
@@ -172,7 +172,7 @@ export class Gateway implements GatewayCore {
   async retire(idle: Promise<void>): Promise<void> {
     this.#stopping = true
     await idle
-    await this.#upstream.close()
+    await Promise.all([this.#upstream.close(), this.rateLimiter?.close()])
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -190,7 +190,7 @@ export class Gateway implements GatewayCore {
 }
 
 /** The gateway's rate limiter; throws ConfigError for an invalid SVC_TRUSTED_PROXIES (CF3). */
-function createRateLimiter(table: RateLimitTable, config: ServerConfig): RateLimiter {
+function createRateLimiter(table: RateLimitTable, config: ServerConfig, logger: Logger): RateLimiter {
   const trusted = parseTrustedProxies(config.trustedProxies)
   if (typeof trusted === 'string') {
     throw new ConfigError(
@@ -199,7 +199,16 @@ function createRateLimiter(table: RateLimitTable, config: ServerConfig): RateLim
       `comma-separated IP addresses and CIDRs: ${trusted}`,
     )
   }
-  return new RateLimiter(table, trusted)
+  const redis =
+    config.redisUrl === null
+      ? null
+      : {
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          timeoutMs: config.redisTimeoutMs,
+          fallback: config.rateLimitOnStoreError,
+        }
+  return table.limiter(trusted, { redis }, logger)
 }
 
 /** A gateway for `app`, not yet listening (tests: port 0 on 127.0.0.1 through `options.env`). */

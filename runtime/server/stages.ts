@@ -29,6 +29,7 @@ import type { FlowContext, ProxyStreamAccess } from '../context/flow-context.js'
 import type { FlowHandler, Handler, OperationStageName } from '../context/handler.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
 import { gatewayError } from '../errors/raised-error.js'
+import type { LimitOutcome } from '../rate-limit/limiter.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import type { RouteEntry, RouteMatch } from '../router/types.js'
 import {
@@ -105,29 +106,32 @@ function operationHandler(exchange: Exchange, route: RouteEntry): Handler | null
   return handler
 }
 
-/** The operation's rate limit (rate-limits.md RL1-RL6), checked before the body is read. */
-function rateLimit(routed: RoutedExchange): StageResult {
-  enforceRateLimit(routed, null)
-  return undefined
+/** The operation's rate limit (rate-limits.md RL1-RL8), checked before the body is read. */
+function rateLimit(routed: RoutedExchange): StageOutcome {
+  return enforceRateLimit(routed, null)
 }
 
 /** RL4: a rate limit counting by a JWT claim, checked once PL8 verified the token. */
-function rateLimitByClaim(routed: RoutedExchange, ctx: FlowContext): StageResult {
-  enforceRateLimit(routed, ctx.jwtClaims)
-  return undefined
+function rateLimitByClaim(routed: RoutedExchange, ctx: FlowContext): StageOutcome {
+  return enforceRateLimit(routed, ctx.jwtClaims)
 }
 
-/** Counts the request, notes the fields every response carries (RL6), raises 3214 when refused (RL5). */
-function enforceRateLimit(routed: RoutedExchange, claims: JsonValue | null): void {
+/** Counts the request (in memory at once, on Redis asynchronously), then applies the outcome. */
+function enforceRateLimit(routed: RoutedExchange, claims: JsonValue | null): StageOutcome {
   const limiter = routed.gateway.rateLimiter
-  if (limiter === null) return
-  const { record, exchange } = routed
+  if (limiter === null) return undefined
+  const { record } = routed
   const limit = limiter.table.lookup(routed.route.pattern, record.method)
-  if (limit === undefined) return
-  const request = { peer: record.remoteAddress, headers: record.headers, claims }
-  const outcome = limiter.check(limit, request, Date.now())
+  if (limit === undefined) return undefined
+  const outcome = limiter.check(limit, { peer: record.remoteAddress, headers: record.headers, claims }, Date.now())
+  return outcome instanceof Promise ? outcome.then((o) => applyLimit(routed, o)) : applyLimit(routed, outcome)
+}
+
+/** Notes the fields every response carries (RL6); raises 3214 when refused (RL5). */
+function applyLimit(routed: RoutedExchange, outcome: LimitOutcome): undefined {
+  const { record, exchange } = routed
   if (outcome.fields.length > 0) exchange.rateLimitFields = outcome.fields
-  if (outcome.retryAfterSeconds === 0) return
+  if (outcome.retryAfterSeconds === 0) return undefined
   const info = `Rate limit of ${record.method} ${routed.route.pattern} exceeded`
   throw gatewayError('RATE_LIMITED', [info], record.id, [['Retry-After', String(outcome.retryAfterSeconds)]])
 }

@@ -1,0 +1,94 @@
+/**
+ * A real `redis-server` for tests, on a free port of 127.0.0.1 with its own temporary folder and no
+ * persistence; `restart()` starts it again on the same port (outage tests). `REDIS_SERVER` is null when
+ * `redis-server` is not on the PATH, and the tests that need it are skipped.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createConnection, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const REDIS_SERVER: string | null =
+  spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-server' : null
+
+export interface RunningRedis {
+  readonly port: number
+  readonly url: string
+  /** Runs one command through a new connection and returns the raw RESP reply. */
+  command(...args: string[]): Promise<string>
+  /** Kills the server at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>
+  /** Starts it again on the same port. */
+  restart(): Promise<void>
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startRedis(): Promise<RunningRedis> {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'svc-redis-'))
+  let child: ChildProcess | null = null
+  const start = async () => {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    )
+    for (let i = 0; i < 100; i++) {
+      if ((await command(port, 'PING').catch(() => '')).startsWith('+PONG')) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`redis-server did not answer on port ${port}`)
+  }
+  const kill = async () => {
+    const running = child
+    child = null
+    if (running === null || running.exitCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGKILL')
+    await exited
+  }
+  await start()
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    command: (...args) => command(port, ...args),
+    kill,
+    restart: start,
+    async stop() {
+      await kill()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One RESP command; resolves with what the server sent until it paused for 50 ms. */
+function command(port: number, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port })
+    let reply = ''
+    let quiet: NodeJS.Timeout | undefined
+    socket.setEncoding('utf8')
+    socket.once('error', reject)
+    socket.on('data', (chunk: string) => {
+      reply += chunk
+      clearTimeout(quiet)
+      quiet = setTimeout(() => {
+        socket.destroy()
+        resolve(reply)
+      }, 50)
+    })
+    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`)
+  })
+}
