@@ -8,10 +8,19 @@ import cluster from 'node:cluster'
 import type { CompiledApp } from '../app.js'
 import { ConfigError, type Environment } from '../http/config.js'
 import { writeSystemLine } from '../log/system.js'
+import { MemoryRateLimiter } from '../rate-limit/gcra.js'
+import { answerLimitRequest } from '../rate-limit/primary-store.js'
 import type { Gateway } from '../server/gateway.js'
 import type { RunningServer } from './running-server.js'
 import { superviseWorkers } from './supervise-workers.js'
 import { readWorkerCount } from './worker-count.js'
+
+function answerWorkersLimits(store: MemoryRateLimiter): void {
+  cluster.on('message', (worker, message: unknown) => {
+    const reply = answerLimitRequest(store, message)
+    if (reply !== null) worker.send(reply)
+  })
+}
 
 /** The running primary, or null when this process serves requests itself (no cluster, or a worker). */
 export async function startClusterPrimary(
@@ -30,6 +39,8 @@ export async function startClusterPrimary(
   }
   if (count <= 1) return null
   const { host, port, role } = gateway.config
+  // RL9: without Redis, the workers' rate limits are decided here, for the instance as a whole
+  if (app.rateLimits !== undefined && gateway.config.redisUrl === null) answerWorkersLimits(new MemoryRateLimiter())
   const supervisor = await superviseWorkers(count, {
     logger: gateway.logger,
     host,

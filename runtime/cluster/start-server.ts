@@ -6,13 +6,22 @@
  * exits 0. Uncaught errors are logged instead of ending the process. Only this function installs
  * process-wide handlers; createGateway never does.
  */
+import cluster from 'node:cluster'
+
 import type { CompiledApp } from '../app.js'
 import { ConfigError, type Environment } from '../http/config.js'
 import { createLogger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
+import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import { createGateway, type Gateway } from '../server/gateway.js'
 import { startClusterPrimary } from './primary.js'
 import type { RunningServer } from './running-server.js'
+
+/** A worker's IPC channel to the primary (rate limits for the whole instance, rate-limits.md RL9). */
+const PRIMARY_CHANNEL: PrimaryChannel = {
+  send: (message) => process.send?.(message),
+  on: (event, listener) => process.on(event, listener),
+}
 
 export interface StartOptions {
   /** Absolute path of the compiled site copy (`dist/site/`, CL2). */
@@ -27,7 +36,12 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
   const env = options.env ?? process.env
   let gateway: Gateway
   try {
-    gateway = createGateway(app, { siteRoot: options.siteRoot, env, logSink: options.logSink })
+    gateway = createGateway(app, {
+      siteRoot: options.siteRoot,
+      env,
+      logSink: options.logSink,
+      ...(cluster.isWorker ? { primaryChannel: PRIMARY_CHANNEL } : {}),
+    })
   } catch (error) {
     const logger = createLogger(options.logSink)
     if (error instanceof ConfigError) writeSystemLine(logger, 'error', error.message, { variable: error.variable })

@@ -10,6 +10,7 @@ import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import { rateLimitFields, type RateLimitHeaders } from './fields.js'
 import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
 import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
+import { type PrimaryChannel, PrimaryRateLimitStore } from './primary-store.js'
 import { RedisRateLimitStore, type RedisStoreSettings } from './redis-store.js'
 import { clientAddress, type TrustedProxies } from './trusted-proxies.js'
 
@@ -31,14 +32,19 @@ export interface LimitOutcome {
   readonly retryAfterSeconds: number
 }
 
-/** Where the counts live: Redis (with its key prefix) when configured, else this process's memory. */
+/**
+ * Where the counts live: Redis (with its key prefix) when configured; else, in a worker of
+ * `SVC_WORKERS`, the primary's memory (RL9); else this process's memory.
+ */
 export interface RateLimitStoreSettings {
   readonly redis: (RedisStoreSettings & { readonly prefix: string }) | null
+  readonly primary?: PrimaryChannel
 }
 
 export class RateLimiter {
   readonly #memory = new MemoryRateLimiter()
   readonly #redis: RedisRateLimitStore | null
+  readonly #primary: PrimaryRateLimitStore | null
   readonly #prefix: string
 
   constructor(
@@ -49,6 +55,8 @@ export class RateLimiter {
   ) {
     const redis = store.redis
     this.#redis = redis === null ? null : new RedisRateLimitStore(redis, this.#memory, logger)
+    this.#primary =
+      redis === null && store.primary !== undefined ? new PrimaryRateLimitStore(store.primary, this.#memory) : null
     this.#prefix = redis?.prefix ?? ''
   }
 
@@ -73,7 +81,12 @@ export class RateLimiter {
         windowMs: policy.window * 1000,
       })
     }
-    const decision = this.#redis === null ? this.#memory.check(checks, nowMs) : this.#redis.check(checks, nowMs)
+    const decision =
+      this.#redis !== null
+        ? this.#redis.check(checks, nowMs)
+        : this.#primary !== null
+          ? this.#primary.check(checks, nowMs)
+          : this.#memory.check(checks, nowMs)
     return decision instanceof Promise ? decision.then((d) => this.#outcome(limit, d)) : this.#outcome(limit, decision)
   }
 

@@ -21,6 +21,7 @@ import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
 import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
 import type { RateLimiter } from '../rate-limit/limiter.js'
+import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import type { RateLimitTable } from '../rate-limit/table.js'
 import { parseTrustedProxies } from '../rate-limit/trusted-proxies.js'
 import { UpstreamServices } from '../upstream/services.js'
@@ -50,6 +51,8 @@ export interface GatewayOptions {
   readonly metrics?: GatewayMetrics
   /** The svc-test file this gateway runs (operations.md TS6-TS8); absent for a server. */
   readonly testRun?: TestRunHooks
+  /** In a worker of `SVC_WORKERS`: the channel to the primary, which keeps the instance's rate limits (RL9). */
+  readonly primaryChannel?: PrimaryChannel
 }
 
 export interface ListeningAddress {
@@ -102,7 +105,10 @@ export class Gateway implements GatewayCore {
       ...(options.testRun ? { testRun: options.testRun } : {}),
     })
     this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
-    this.rateLimiter = app.rateLimits === undefined ? null : createRateLimiter(app.rateLimits, this.config, this.logger)
+    this.rateLimiter =
+      app.rateLimits === undefined
+        ? null
+        : createRateLimiter(app.rateLimits, this.config, this.logger, options.primaryChannel)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -190,7 +196,12 @@ export class Gateway implements GatewayCore {
 }
 
 /** The gateway's rate limiter; throws ConfigError for an invalid SVC_TRUSTED_PROXIES (CF3). */
-function createRateLimiter(table: RateLimitTable, config: ServerConfig, logger: Logger): RateLimiter {
+function createRateLimiter(
+  table: RateLimitTable,
+  config: ServerConfig,
+  logger: Logger,
+  primary: PrimaryChannel | undefined,
+): RateLimiter {
   const trusted = parseTrustedProxies(config.trustedProxies)
   if (typeof trusted === 'string') {
     throw new ConfigError(
@@ -208,7 +219,7 @@ function createRateLimiter(table: RateLimitTable, config: ServerConfig, logger: 
           timeoutMs: config.redisTimeoutMs,
           fallback: config.rateLimitOnStoreError,
         }
-  return table.limiter(trusted, { redis }, logger)
+  return table.limiter(trusted, primary === undefined ? { redis } : { redis, primary }, logger)
 }
 
 /** A gateway for `app`, not yet listening (tests: port 0 on 127.0.0.1 through `options.env`). */

@@ -246,6 +246,33 @@ paths:
   })
 })
 
+describe('RL9: with SVC_WORKERS and no Redis, a limit holds for the instance', () => {
+  let workers: RunningGateway
+  beforeAll(async () => {
+    const root = writeProject({
+      'definition.yaml': `swagger: "2.0"
+x-svc-flow: flows/say.xml
+paths:
+  /counted:
+    get:
+      x-svc-rate-limit: { limit: 10, window: 600, key: "header:x-client" }
+`,
+      'flows/say.xml': SAY_PATH,
+    })
+    roots.push(root)
+    workers = await startProject(join(root, 'definition.yaml'), { SVC_WORKERS: '2' })
+  }, 60_000)
+  afterAll(() => workers?.stop())
+
+  it('admits exactly the limit over both workers, each request on its own connection', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () => send(workers.url, { path: '/counted', headers: { 'x-client': 'many' } })),
+    )
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10)
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(50)
+  })
+})
+
 describe('RL2 RL3: bad configuration is a located compile error', () => {
   it.each([
     ['x-svc-rate-limit: { limit: 0, window: 60, key: client-ip }', 'x-svc-rate-limit.limit must be a whole number'],
