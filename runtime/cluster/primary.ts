@@ -40,7 +40,10 @@ export async function startClusterPrimary(
   if (count <= 1) return null
   const { host, port, role } = gateway.config
   // RL9: without Redis, the workers' rate limits are decided here, for the instance as a whole
-  if (app.rateLimits !== undefined && gateway.config.redisUrl === null) answerWorkersLimits(new MemoryRateLimiter())
+  const { redisUrl, redisClusterNodes } = gateway.config
+  if (app.rateLimits !== undefined && redisUrl === null && redisClusterNodes === null) {
+    answerWorkersLimits(new MemoryRateLimiter())
+  }
   const supervisor = await superviseWorkers(count, {
     logger: gateway.logger,
     host,

@@ -35,6 +35,8 @@ export interface ServerConfig {
   readonly trustedProxies: string
   /** `SVC_REDIS_URL`: Redis for state shared by the fleet (rate-limits.md RL7); null: each process's memory. */
   readonly redisUrl: string | null
+  /** `SVC_REDIS_CLUSTER_NODES`: Redis Cluster nodes to discover the cluster from (RL7); null: none. */
+  readonly redisClusterNodes: readonly string[] | null
   /** `SVC_REDIS_PREFIX`: the prefix of every key this definition writes (default `svc:`). */
   readonly redisPrefix: string
   /** `SVC_REDIS_TIMEOUT`: milliseconds one Redis call may take before the fallback decides (RL8). */
@@ -181,6 +183,20 @@ function readRedisUrl(env: Environment): string | null {
   return value
 }
 
+function readRedisClusterNodes(env: Environment): readonly string[] | null {
+  const value = read(env, 'SVC_REDIS_CLUSTER_NODES')
+  if (value === undefined) return null
+  const nodes = value
+    .split(',')
+    .map((node) => node.trim())
+    .filter((node) => node !== '')
+    .map((node) => (/^rediss?:\/\//.test(node) ? node : `redis://${node}`))
+  if (nodes.length === 0 || !nodes.every((node) => /^rediss?:\/\/[^\s/]+$/.test(node))) {
+    throw new ConfigError('SVC_REDIS_CLUSTER_NODES', value, 'comma-separated host:port or redis:// URLs')
+  }
+  return Object.freeze(nodes)
+}
+
 function readStoreFallback(env: Environment): ServerConfig['rateLimitOnStoreError'] {
   const value = read(env, 'SVC_RATE_LIMIT_ON_STORE_ERROR') ?? 'local'
   if (value === 'local' || value === 'open' || value === 'closed') return value
@@ -202,6 +218,7 @@ export function loadServerConfig(env: Environment): ServerConfig {
     trustProxy: readBoolean(env, 'SVC_TRUST_PROXY', false),
     trustedProxies: read(env, 'SVC_TRUSTED_PROXIES') ?? '',
     redisUrl: readRedisUrl(env),
+    redisClusterNodes: readRedisClusterNodes(env),
     redisPrefix: read(env, 'SVC_REDIS_PREFIX') ?? 'svc:',
     redisTimeoutMs: readCount(env, 'SVC_REDIS_TIMEOUT', 50, 1),
     rateLimitOnStoreError: readStoreFallback(env),

@@ -211,10 +211,11 @@ function createRateLimiter(
     )
   }
   const redis =
-    config.redisUrl === null
+    config.redisUrl === null && config.redisClusterNodes === null
       ? null
       : {
           url: config.redisUrl,
+          clusterNodes: config.redisClusterNodes,
           prefix: config.redisPrefix,
           timeoutMs: config.redisTimeoutMs,
           fallback: config.rateLimitOnStoreError,

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
 import { type HttpResponse, send } from '../helpers/http.js'
-import { REDIS_SERVER, type RunningRedis, startRedis } from '../helpers/redis-server.js'
+import {
+  REDIS_CLI,
+  REDIS_SERVER,
+  type RunningRedis,
+  type RunningRedisCluster,
+  startRedis,
+  startRedisCluster,
+} from '../helpers/redis-server.js'
 
 const DEFINITION = `swagger: "2.0"
 x-svc-flow: flows/say.xml
@@ -102,3 +109,96 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     expect(alerts).toHaveLength(2)
   }, 30_000)
 })
+
+const CLUSTER_DEFINITION = `swagger: "2.0"
+x-svc-flow: flows/say.xml
+paths:
+  /per-client:
+    get:
+      x-svc-rate-limit: { limit: 3, window: 600, key: "header:x-client" }
+  /mixed:
+    get:
+      x-svc-rate-limit:
+        - { limit: 2, window: 600, key: "header:x-client", name: per-client }
+        - { limit: 100, window: 600, key: client-ip, name: per-address }
+`
+
+describe.skipIf(REDIS_SERVER === null || REDIS_CLI === null)(
+  'rate limits on a Redis Cluster (skipped: redis-server or redis-cli is not on the PATH)',
+  () => {
+    let root: string
+    let cluster: RunningRedisCluster
+    const gateways: RunningGateway[] = []
+
+    beforeAll(async () => {
+      root = temporaryDir('svc-redis-cluster-project-')
+      for (const [path, text] of Object.entries({ 'definition.yaml': CLUSTER_DEFINITION, 'flows/say.xml': FLOW })) {
+        mkdirSync(dirname(join(root, path)), { recursive: true })
+        writeFileSync(join(root, path), text)
+      }
+      cluster = await startRedisCluster()
+      await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
+      const env = { SVC_REDIS_CLUSTER_NODES: cluster.nodes, SVC_REDIS_TIMEOUT: '500' }
+      gateways.push(await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env))
+      // the first requests may be decided locally while the clients discover the cluster
+      for (let i = 0; i < 100; i++) {
+        const keys = await Promise.all(cluster.ports.map((port) => cluster.command(port, 'DBSIZE')))
+        await send(gateways[0]!.url, { path: '/per-client', headers: { 'x-client': 'probe' } })
+        await send(gateways[1]!.url, { path: '/per-client', headers: { 'x-client': 'probe' } })
+        if (keys.some((reply) => reply !== ':0\r\n')) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }, 60_000)
+
+    afterAll(async () => {
+      for (const gateway of gateways) await gateway.stop()
+      await cluster?.stop()
+      rmSync(root, { recursive: true, force: true })
+    })
+
+    /** The keys on every node, by port. */
+    async function keysByNode(pattern: string): Promise<Map<number, string[]>> {
+      const byNode = new Map<number, string[]>()
+      for (const port of cluster.ports) {
+        const reply = await cluster.command(port, 'KEYS', pattern)
+        byNode.set(
+          port,
+          reply.split('\r\n').filter((line) => line.startsWith('svc:')),
+        )
+      }
+      return byNode
+    }
+
+    it('RL7: one limit for both instances; keys of different clients spread over the nodes', async () => {
+      for (let client = 0; client < 12; client++) {
+        const statuses: number[] = []
+        for (let i = 0; i < 3; i++) {
+          for (const gateway of gateways) {
+            statuses.push(
+              (await send(gateway.url, { path: '/per-client', headers: { 'x-client': `c${client}` } })).status,
+            )
+          }
+        }
+        expect(statuses.filter((s) => s === 200)).toHaveLength(3)
+      }
+      const byNode = await keysByNode('svc:{c*')
+      const nodesWithKeys = [...byNode.values()].filter((keys) => keys.length > 0)
+      expect(nodesWithKeys.length).toBeGreaterThan(1)
+    })
+
+    it('RL7: the policies of a mixed limit are checked in one slot, and both hold', async () => {
+      const statuses: number[] = []
+      for (const gateway of gateways) {
+        for (let i = 0; i < 2; i++) {
+          statuses.push((await send(gateway.url, { path: '/mixed', headers: { 'x-client': 'mixed' } })).status)
+        }
+      }
+      expect(statuses).toEqual([200, 200, 429, 429])
+      // the limit's tag is its first policy (its position), so both policies' keys are on one node
+      const byNode = await keysByNode('svc:{definition.yaml*')
+      const holders = [...byNode.values()].filter((keys) => keys.length > 0)
+      expect(holders).toHaveLength(1)
+      expect(holders[0]).toHaveLength(2)
+    })
+  },
+)

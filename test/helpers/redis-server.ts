@@ -92,3 +92,96 @@ function command(port: number, ...args: string[]): Promise<string> {
     socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`)
   })
 }
+
+export const REDIS_CLI: string | null =
+  spawnSync('redis-cli', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-cli' : null
+
+export interface RunningRedisCluster {
+  readonly ports: readonly number[]
+  /** `SVC_REDIS_CLUSTER_NODES` for it. */
+  readonly nodes: string
+  /** Runs one command on the node of `port`. */
+  command(port: number, ...args: string[]): Promise<string>
+  stop(): Promise<void>
+}
+
+/** A port whose cluster bus port (port + 10000) is free as well. */
+async function clusterPort(taken: readonly number[]): Promise<number> {
+  for (;;) {
+    const port = await freePort()
+    if (port > 55535 || taken.includes(port)) continue
+    if (await isFree(port + 10000)) return port
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** Three masters of a real Redis Cluster (`--cluster-enabled yes`, `redis-cli --cluster create`). */
+export async function startRedisCluster(): Promise<RunningRedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-redis-cluster-'))
+  const ports: number[] = []
+  for (let i = 0; i < 3; i++) ports.push(await clusterPort(ports))
+  const children = ports.map((port) =>
+    spawn(
+      'redis-server',
+      [
+        ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+        ...[
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          '2000',
+        ],
+      ],
+      { stdio: 'ignore' },
+    ),
+  )
+  const stop = async () => {
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null
+          ? undefined
+          : new Promise((resolve) => {
+              child.once('exit', resolve)
+              child.kill('SIGKILL')
+            }),
+      ),
+    )
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    for (const port of ports) {
+      for (let i = 0; i < 100 && !(await command(port, 'PING').catch(() => '')).startsWith('+PONG'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+    const create = spawnSync(
+      'redis-cli',
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      { encoding: 'utf8', timeout: 30_000 },
+    )
+    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${create.stdout}${create.stderr}`)
+    for (let i = 0; i < 200; i++) {
+      const states = await Promise.all(ports.map((port) => command(port, 'CLUSTER', 'INFO').catch(() => '')))
+      if (states.every((info) => info.includes('cluster_state:ok'))) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    ports,
+    nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
+    command: (port, ...args) => command(port, ...args),
+    stop,
+  }
+}
