@@ -7,6 +7,7 @@
  *   request count of that route and status); `svc_requests_in_flight`; `svc_errors_total{code}`;
  * - upstream exchanges: `svc_upstream_requests_total{status}` (`0` for failures, HL4),
  *   `svc_upstream_duration_seconds{origin}`, `svc_upstream_cache_hits_total{origin}`;
+ * - `svc_store_errors_total{store}`: failed or timed-out calls of a shared store (`redis`, rate-limits.md RL8);
  * - `svc_uptime_seconds`.
  *
  * Per request this costs two map lookups, two counter increments and two short bucket searches.
@@ -39,6 +40,7 @@ export class GatewayMetrics {
   readonly #upstreamByStatus = new Map<number, number>()
   readonly #upstreamDuration = new Map<string, Histogram>()
   readonly #cacheHits = new Map<string, number>()
+  readonly #storeErrors = new Map<string, number>()
 
   constructor(startedAt: number = performance.now()) {
     this.#startedAt = startedAt
@@ -73,6 +75,11 @@ export class GatewayMetrics {
     if (histogram === undefined) this.#upstreamDuration.set(origin, (histogram = new Histogram()))
     histogram.observe(seconds)
     if (cacheHit) this.#cacheHits.set(origin, (this.#cacheHits.get(origin) ?? 0) + 1)
+  }
+
+  /** A call to a shared store failed or timed out (rate-limits.md RL8). */
+  storeError(store: string): void {
+    this.#storeErrors.set(store, (this.#storeErrors.get(store) ?? 0) + 1)
   }
 
   /** Seconds since the gateway was created. */
@@ -126,6 +133,9 @@ export class GatewayMetrics {
       out.sample('svc_upstream_cache_hits_total', [['origin', origin]], count)
     out.header('svc_errors_total', 'counter', 'Raised errors that determined a response, by error code.')
     for (const [code, count] of sorted(this.#errors)) out.sample('svc_errors_total', [['code', String(code)]], count)
+    out.header('svc_store_errors_total', 'counter', 'Failed or timed-out calls of a shared store, by store.')
+    for (const [store, count] of sorted(this.#storeErrors))
+      out.sample('svc_store_errors_total', [['store', store]], count)
     out.header('svc_uptime_seconds', 'gauge', 'Seconds since the server started.')
     out.sample('svc_uptime_seconds', [], Math.round(this.uptime() * 1000) / 1000)
     return out.toString()

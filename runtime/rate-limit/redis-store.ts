@@ -24,6 +24,8 @@ export interface RedisStoreSettings {
   /** Per call, in milliseconds. */
   readonly timeoutMs: number
   readonly fallback: StoreErrorFallback
+  /** Called for every failed or timed-out call and every call skipped while disconnected (a metric). */
+  readonly onError?: () => void
 }
 
 /** Milliseconds Redis is left alone after a failed call before one request probes it again. */
@@ -144,6 +146,7 @@ export class RedisRateLimitStore {
   }
 
   #startOutage(reason: string, nowMs: number): void {
+    this.settings.onError?.()
     this.#coolingUntil = nowMs + COOL_DOWN_MS
     if (this.#inOutage) return
     this.#inOutage = true

@@ -108,7 +108,7 @@ export class Gateway implements GatewayCore {
     this.rateLimiter =
       app.rateLimits === undefined
         ? null
-        : createRateLimiter(app.rateLimits, this.config, this.logger, options.primaryChannel)
+        : createRateLimiter(app.rateLimits, this.config, this.logger, options.primaryChannel, metrics)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -201,6 +201,7 @@ function createRateLimiter(
   config: ServerConfig,
   logger: Logger,
   primary: PrimaryChannel | undefined,
+  metrics: GatewayMetrics | null,
 ): RateLimiter {
   const trusted = parseTrustedProxies(config.trustedProxies)
   if (typeof trusted === 'string') {
@@ -219,6 +220,7 @@ function createRateLimiter(
           prefix: config.redisPrefix,
           timeoutMs: config.redisTimeoutMs,
           fallback: config.rateLimitOnStoreError,
+          onError: () => metrics?.storeError('redis'),
         }
   return table.limiter(trusted, primary === undefined ? { redis } : { redis, primary }, logger)
 }

@@ -47,7 +47,12 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     }
     redis = await startRedis()
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
-    const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'test:', SVC_REDIS_TIMEOUT: '200' }
+    const env = {
+      SVC_REDIS_URL: redis.url,
+      SVC_REDIS_PREFIX: 'test:',
+      SVC_REDIS_TIMEOUT: '200',
+      SVC_STATUS_AUTH: 'ops:pw',
+    }
     first = await startBundle(join(root, 'out'), env)
     second = await startBundle(join(root, 'out'), env)
     await untilConnected(2)
@@ -107,6 +112,11 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     await first.waitForLog((line) => line.type === 'svc_alert' && line.message === 'Redis available again')
     const alerts = first.logLines.filter((line) => line.includes('"topic":"redis"'))
     expect(alerts).toHaveLength(2)
+    const metrics = await send(first.url, {
+      path: '/_svc/metrics',
+      headers: { Authorization: `Basic ${Buffer.from('ops:pw').toString('base64')}` },
+    })
+    expect(Number(/svc_store_errors_total\{store="redis"\} (\d+)/.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(1)
   }, 30_000)
 })
 
