@@ -5,10 +5,12 @@
  * the value it concerns; an invalid value gives no limit (the build fails anyway).
  */
 import { suggest } from '../diagnostics/did-you-mean.js'
+import { subSource } from '../diagnostics/source.js'
 import type { RateLimitHeadersMode, RateLimitKeyNode, RateLimitNode, RateLimitPolicyNode } from '../ir/definition.js'
+import { parseExpression } from '../xpath/index.js'
 import type { LoadContext } from './context.js'
 import { HEADER_TOKEN } from './cors.js'
-import { type DocNode, type MapNode, missingKeyLoc, quote } from './doc-node.js'
+import { type DocNode, type MapNode, missingKeyLoc, quote, type ScalarNode } from './doc-node.js'
 
 const PROPERTIES = ['limit', 'window', 'key', 'name'] as const
 const HEADER_MODES: readonly RateLimitHeadersMode[] = ['ietf', 'legacy', 'none']
@@ -81,9 +83,11 @@ function loadPolicy(node: DocNode, ctx: LoadContext): RateLimitPolicyNode | null
         if (window === undefined) fail(value, 'x-svc-rate-limit.window must be a whole number of seconds, at least 1')
         break
       case 'key': {
-        const parsed = value.kind === 'scalar' && typeof value.value === 'string' ? parseKey(value.value) : null
+        const parsed = value.kind === 'scalar' && typeof value.value === 'string' ? parseKey(value, ctx) : null
         if (typeof parsed === 'object' && parsed !== null) key = parsed
-        else fail(value, typeof parsed === 'string' ? parsed : 'x-svc-rate-limit.key must be a string')
+        else if (parsed !== undefined)
+          fail(value, typeof parsed === 'string' ? parsed : 'x-svc-rate-limit.key must be a string')
+        else valid = false
         break
       }
       case 'name':
@@ -121,8 +125,9 @@ function wholeNumber(node: DocNode): number | undefined {
   return Number.isSafeInteger(node.value) && node.value >= 1 ? node.value : undefined
 }
 
-/** The key, or the problem with it. */
-function parseKey(text: string): RateLimitKeyNode | string {
+/** The key, the problem with it, or undefined when an expression's problems were reported. */
+function parseKey(node: ScalarNode, ctx: LoadContext): RateLimitKeyNode | string | undefined {
+  const text = String(node.value)
   if (text === 'client-ip') return { kind: 'client-ip' }
   if (text.startsWith('header:')) {
     const name = text.slice('header:'.length).trim()
@@ -134,5 +139,25 @@ function parseKey(text: string): RateLimitKeyNode | string {
     const claim = text.slice('jwt:'.length).trim()
     return claim !== '' ? { kind: 'jwt', claim } : 'x-svc-rate-limit.key jwt: needs a claim name (jwt:sub)'
   }
-  return `unknown x-svc-rate-limit.key ${JSON.stringify(text)}: expected client-ip, header:<name> or jwt:<claim>`
+  if (text.includes('$')) return parseKeyExpression(node, ctx)
+  return `unknown x-svc-rate-limit.key ${JSON.stringify(text)}: expected client-ip, header:<name>, jwt:<claim> or an XPath expression over $request`
+}
+
+/** RL3: an XPath expression over `$request`, checked like every expression of a flow. */
+function parseKeyExpression(node: ScalarNode, ctx: LoadContext): RateLimitKeyNode | undefined {
+  const text = String(node.value)
+  // a plain scalar starts at its node; a quoted one one character later (positions inside escapes are approximate)
+  const sub = subSource(node.loc.file, text, undefined, node.loc.start + (node.plain ? 0 : 1))
+  const expr = parseExpression(sub, ctx.bag)
+  if (expr === undefined) return undefined
+  const others = [...expr.variables].filter((name) => name !== 'request')
+  if (others.length > 0) {
+    ctx.error(
+      'definition/invalid-extension-value',
+      node.loc,
+      `x-svc-rate-limit.key expressions read only $request, not ${others.map((name) => `$${name}`).join(', ')}`,
+    )
+    return undefined
+  }
+  return { kind: 'expression', expr }
 }

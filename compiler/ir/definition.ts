@@ -4,6 +4,7 @@
  * compiler/definition, consumed by the checks and by compiler/emit. Plain readonly data.
  */
 import type { Loc, SourceFile } from '../diagnostics/source.js'
+import type { XPathNode } from './xpath.js'
 
 /** Upper-case HTTP methods of Swagger 2.0 operations, in the order of definition.md MA2. */
 export const OPERATION_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const
@@ -53,6 +54,8 @@ export type RateLimitKeyNode =
   /** Lower-case field name. */
   | { readonly kind: 'header'; readonly name: string }
   | { readonly kind: 'jwt'; readonly claim: string }
+  /** An XPath expression over `$request`, its string value the key. */
+  | { readonly kind: 'expression'; readonly expr: XPathNode }
 
 /** One policy of `x-svc-rate-limit` (rate-limits.md RL2). */
 export interface RateLimitPolicyNode {

@@ -53,7 +53,7 @@ const rateLimitPolicy: JsonSchema = {
   properties: {
     limit: { type: 'integer', minimum: 1 },
     window: { type: 'integer', minimum: 1 },
-    key: { type: 'string', pattern: '^(client-ip|header:.+|jwt:.+)$' },
+    key: { type: 'string', pattern: '^(client-ip|header:.+|jwt:.+|.*\\$.*)$' },
     name: { type: 'string', pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$' },
   },
   required: ['limit', 'window', 'key'],

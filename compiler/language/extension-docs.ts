@@ -63,7 +63,8 @@ const TEXT: Readonly<Record<string, ExtensionText>> = {
   'x-svc-rate-limit': {
     summary:
       'Limits the request rate per client, header value or JWT claim; every policy is enforced, the most specific level wins.',
-    value: 'policy {limit, window, key, name} or a list of them; key client-ip, header:<name> or jwt:<claim>',
+    value:
+      'policy {limit, window, key, name} or a list of them; key client-ip, header:<name>, jwt:<claim> or an XPath expression over $request',
     spec: 'RL1',
   },
   'x-svc-rate-limit-headers': {

@@ -7,6 +7,7 @@
  */
 import type { Logger } from '../log/logger.js'
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { rateLimitFields, type RateLimitHeaders } from './fields.js'
 import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
 import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
@@ -24,6 +25,8 @@ export interface LimitedRequest {
   readonly headers: ReadonlyMap<string, string>
   /** The claims of the JWT that passed PL8, or null (RL4). */
   readonly claims: JsonValue | null
+  /** The string value of a key expression over `$request` (RL3); raises what the expression raises. */
+  evaluate(expr: CompiledExpression): string
 }
 
 export interface LimitOutcome {
@@ -121,6 +124,8 @@ export class RateLimiter {
         return request.headers.get(key.name) ?? ''
       case 'jwt':
         return claimText(request.claims, key.claim)
+      case 'expression':
+        return request.evaluate(key.expr)
     }
   }
 }

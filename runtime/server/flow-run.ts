@@ -34,6 +34,19 @@ export function createFlowContext(exchange: Exchange): FlowContext {
 }
 
 /**
+ * A context holding only `$request`, for the expressions of rate-limit keys evaluated before the flow
+ * context exists (rate-limits.md RL3, RL4): the body is not read yet, so `$request/post` is absent.
+ * The caller releases it; the request's own flow context is made later as usual.
+ */
+export function createKeyContext(exchange: Exchange): FlowContext {
+  const record = exchange.record
+  const ctx = new FlowContext(exchange.gateway.services, record.id, exchange)
+  ctx.request = record
+  ctx.vars.set('request', singleton(oxnRoot(buildRequestObject(record))))
+  return ctx
+}
+
+/**
  * PL12-PL14 after a normal end (F-EXEC-4). A failure to render, validate or send is raised like any
  * error of the flows, and the pipeline answers it (runtime/server/pipeline.ts). `pattern` is the route
  * of a handler's or init flow's response, which PL12 validates (VA20).

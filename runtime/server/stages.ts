@@ -29,7 +29,7 @@ import type { FlowContext, ProxyStreamAccess } from '../context/flow-context.js'
 import type { FlowHandler, Handler, OperationStageName } from '../context/handler.js'
 import { CORS_PREFLIGHT_FLOW, corsPreflightHeaders, isCorsPreflight } from '../cors/preflight.js'
 import { gatewayError } from '../errors/raised-error.js'
-import type { LimitOutcome } from '../rate-limit/limiter.js'
+import type { LimitedRequest, LimitOutcome } from '../rate-limit/limiter.js'
 import { computeEndpoint, matchRoute, splitBasePath } from '../router/index.js'
 import type { RouteEntry, RouteMatch } from '../router/types.js'
 import {
@@ -39,9 +39,11 @@ import {
   validatesResponses,
 } from '../validate/client-checks.js'
 import type { JsonValue } from '../values/json-value.js'
+import type { CompiledExpression } from '../xpath/compiled-expression.js'
+import { evaluateString } from '../xpath/evaluate.js'
 import type { Exchange } from './exchange.js'
 import { noteRoute } from './exchange-hooks.js'
-import { finishFlows } from './flow-run.js'
+import { createKeyContext, finishFlows } from './flow-run.js'
 import { answerWithMock } from './mock-response.js'
 import { checkDeclaredBodySize, hasBody, readRequestBody, withoutBody } from './request-body.js'
 import type { RequestRecord } from './request-record.js'
@@ -106,25 +108,63 @@ function operationHandler(exchange: Exchange, route: RouteEntry): Handler | null
   return handler
 }
 
-/** The operation's rate limit (rate-limits.md RL1-RL8), checked before the body is read. */
+/** The operation's rate limit (rate-limits.md RL1-RL9), checked before the body is read. */
 function rateLimit(routed: RoutedExchange): StageOutcome {
-  return enforceRateLimit(routed, null)
+  return enforceRateLimit(routed, new LimitKeySource(routed.exchange, null))
 }
 
 /** RL4: a rate limit counting by a JWT claim, checked once PL8 verified the token. */
 function rateLimitByClaim(routed: RoutedExchange, ctx: FlowContext): StageOutcome {
-  return enforceRateLimit(routed, ctx.jwtClaims)
+  return enforceRateLimit(routed, new LimitKeySource(routed.exchange, ctx))
 }
 
 /** Counts the request (in memory at once, on Redis asynchronously), then applies the outcome. */
-function enforceRateLimit(routed: RoutedExchange, claims: JsonValue | null): StageOutcome {
+function enforceRateLimit(routed: RoutedExchange, source: LimitKeySource): StageOutcome {
   const limiter = routed.gateway.rateLimiter
   if (limiter === null) return undefined
-  const { record } = routed
-  const limit = limiter.table.lookup(routed.route.pattern, record.method)
+  const limit = limiter.table.lookup(routed.route.pattern, routed.record.method)
   if (limit === undefined) return undefined
-  const outcome = limiter.check(limit, { peer: record.remoteAddress, headers: record.headers, claims }, Date.now())
+  let outcome: LimitOutcome | Promise<LimitOutcome>
+  try {
+    outcome = limiter.check(limit, source, Date.now())
+  } finally {
+    source.release()
+  }
   return outcome instanceof Promise ? outcome.then((o) => applyLimit(routed, o)) : applyLimit(routed, outcome)
+}
+
+/**
+ * What rate-limit keys are read from (RL3): the request, the verified claims, and `$request` for key
+ * expressions, in the flow context once it exists, else in a context made for them alone.
+ */
+class LimitKeySource implements LimitedRequest {
+  #keyContext: FlowContext | null = null
+
+  constructor(
+    readonly exchange: Exchange,
+    readonly flowContext: FlowContext | null,
+  ) {}
+
+  get peer(): string | undefined {
+    return this.exchange.record.remoteAddress
+  }
+
+  get headers(): ReadonlyMap<string, string> {
+    return this.exchange.record.headers
+  }
+
+  get claims(): JsonValue | null {
+    return this.flowContext?.jwtClaims ?? null
+  }
+
+  evaluate(expr: CompiledExpression): string {
+    const ctx = this.flowContext ?? (this.#keyContext ??= createKeyContext(this.exchange))
+    return evaluateString(ctx, expr)
+  }
+
+  release(): void {
+    this.#keyContext?.release()
+  }
 }
 
 /** Notes the fields every response carries (RL6); raises 3214 when refused (RL5). */

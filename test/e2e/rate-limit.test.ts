@@ -57,6 +57,9 @@ paths:
   /open:
     get:
       x-svc-rate-limit: { limit: 1000, window: 1, key: client-ip }
+  /tenants/{tenant}/items:
+    get:
+      x-svc-rate-limit: { limit: 2, window: 600, key: "concat($request/params/tenant, ':', $request/get/plan)" }
 `
 
 const roots: string[] = []
@@ -144,6 +147,17 @@ describe('RL5: refused requests do not consume quota', () => {
     // one request per 2 s: admitted 2 s after the first, however often it was refused meanwhile
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 2200 - Date.now())))
     expect((await get('/api/recover', client)).status).toBe(200)
+  })
+})
+
+describe('RL3: a key expression over $request', () => {
+  it('counts by the expression value (path parameter and query), evaluated before the body is read', async () => {
+    const status = async (path: string) => (await get(path)).status
+    expect(await status('/api/tenants/acme/items?plan=gold')).toBe(200)
+    expect(await status('/api/tenants/acme/items?plan=gold')).toBe(200)
+    expect(await status('/api/tenants/acme/items?plan=gold')).toBe(429)
+    expect(await status('/api/tenants/acme/items?plan=free')).toBe(200)
+    expect(await status('/api/tenants/other/items?plan=gold')).toBe(200)
   })
 })
 
@@ -282,6 +296,8 @@ describe('RL2 RL3: bad configuration is a located compile error', () => {
     ['x-svc-rate-limit: { limit: 5, window: 60, key: client-ip, burst: 3 }', 'unknown property "burst"'],
     ['x-svc-rate-limit: []', 'must not be an empty list'],
     ['x-svc-rate-limit-headers: draft', 'x-svc-rate-limit-headers must be ietf, legacy or none'],
+    ['x-svc-rate-limit: { limit: 5, window: 60, key: "$body/user" }', 'expressions read only $request, not $body'],
+    ['x-svc-rate-limit: { limit: 5, window: 60, key: "$request/get/(" }', 'syntax error in expression'],
   ])('%s', async (line, message) => {
     const root = writeProject({
       'definition.yaml': `swagger: "2.0"\nx-svc-flow: flows/say.xml\n${line}\npaths:\n  /a:\n    get: {}\n`,

@@ -5,32 +5,44 @@
  * written, so the operations a path-level or top-level policy covers share its quota.
  */
 import { operationRateLimit } from '../../analysis/rate-limits.js'
-import type { DefinitionNode, RateLimitNode, RateLimitPolicyNode } from '../../ir/definition.js'
+import type { DefinitionNode, RateLimitKeyNode, RateLimitNode, RateLimitPolicyNode } from '../../ir/definition.js'
 import type { AppPart } from '../app-part.js'
 import { type Code, comment, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
+import { emitExpression } from '../xpath.js'
 import { arrayCode, objectCode } from './object-code.js'
 
+function keyCode(key: RateLimitKeyNode, ctx: EmitContext): Code {
+  switch (key.kind) {
+    case 'client-ip':
+      return objectCode([['kind', lit('client-ip')]])
+    case 'header':
+      return objectCode([
+        ['kind', lit('header')],
+        ['name', lit(key.name)],
+      ])
+    case 'jwt':
+      return objectCode([
+        ['kind', lit('jwt')],
+        ['claim', lit(key.claim)],
+      ])
+    case 'expression': {
+      const site = { at: ctx.at(key.expr.loc), action: 'x-svc-rate-limit' }
+      return objectCode([
+        ['kind', lit('expression')],
+        ['expr', emitExpression(key.expr, ctx, site)],
+      ])
+    }
+  }
+}
+
 function policyCode(policy: RateLimitPolicyNode, ctx: EmitContext): Code {
-  const key = policy.key
-  const keyCode =
-    key.kind === 'client-ip'
-      ? objectCode([['kind', lit('client-ip')]])
-      : key.kind === 'header'
-        ? objectCode([
-            ['kind', lit('header')],
-            ['name', lit(key.name)],
-          ])
-        : objectCode([
-            ['kind', lit('jwt')],
-            ['claim', lit(key.claim)],
-          ])
   const spec = objectCode([
     ['id', lit(ctx.at(policy.loc))],
     ['name', lit(policy.name)],
     ['limit', lit(policy.limit)],
     ['window', lit(policy.window)],
-    ['key', keyCode],
+    ['key', keyCode(policy.key, ctx)],
   ])
   return ctx.hoist('POLICY', js`${spec} satisfies ${ctx.runtimeType('RateLimitPolicySpec')}`)
 }
