@@ -6,12 +6,13 @@
 import { spawnSync } from 'node:child_process'
 
 const COMPONENTS: readonly (readonly [command: string, tests: string])[] = [
-  ['redis-server', 'rate limits on Redis'],
+  ['redis-server', 'rate limits on Redis and examples/fleet'],
+  ['nginx', 'examples/fleet'],
   ['nvim', 'the Neovim setups of docs/editor.md'],
 ]
 
 export default function setup(): () => void {
-  const missing = COMPONENTS.filter(([command]) => spawnSync(command, ['--version']).status !== 0)
+  const missing = COMPONENTS.filter(([command]) => spawnSync(command, ['-v']).error !== undefined)
   return () => {
     if (missing.length === 0) return
     const what = missing.map(([command, tests]) => `${tests} (${command})`).join(', ')
