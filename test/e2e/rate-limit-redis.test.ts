@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
+import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
 import {
   REDIS_CLI,
@@ -26,6 +27,9 @@ paths:
   /shared:
     get:
       x-svc-rate-limit: { limit: 5, window: 600, key: "header:x-client", name: fleet }
+  /accuracy:
+    get:
+      x-svc-rate-limit: { limit: 20, window: 1, key: "header:x-client" }
 `
 const FLOW = `<flow>
   <eval out="$line">concat('ok ', $request/path)</eval>
@@ -92,6 +96,28 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(600_000 + 1000)
   })
+
+  it('RL5 RL7: two instances x two workers, 50 clients asking for 3 s: the limit holds within 5 %', async () => {
+    const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'accuracy:', SVC_WORKERS: '2' }
+    const fleet = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
+    try {
+      await untilConnected(2 + 4)
+      const result = await hammer(
+        fleet.map((g) => g.url),
+        '/accuracy',
+        { 'x-client': 'accuracy' },
+        3,
+        50,
+      )
+      expect(result.other).toBe(0)
+      const expected = expectedAdmitted(20, 1, result.elapsedMs)
+      expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
+      expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
+      expect(result.refused).toBeGreaterThan(0)
+    } finally {
+      for (const gateway of fleet) await gateway.stop()
+    }
+  }, 60_000)
 
   it('RL8: Redis killed: requests keep being answered at once from local memory; one alert each way', async () => {
     await redis.kill()

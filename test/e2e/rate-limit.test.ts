@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatReport } from '../../compiler/diagnostics/format.js'
 import { compile } from '../../compiler/index.js'
 import { type RunningGateway, startProject, temporaryDir } from '../helpers/gateway-process.js'
+import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
 
 const SAY_PATH = `<flow>
@@ -270,6 +271,9 @@ paths:
   /counted:
     get:
       x-svc-rate-limit: { limit: 10, window: 600, key: "header:x-client" }
+  /steady:
+    get:
+      x-svc-rate-limit: { limit: 20, window: 1, key: "header:x-client" }
 `,
       'flows/say.xml': SAY_PATH,
     })
@@ -285,6 +289,13 @@ paths:
     expect(responses.filter((r) => r.status === 200)).toHaveLength(10)
     expect(responses.filter((r) => r.status === 429)).toHaveLength(50)
   })
+
+  it('50 clients asking for 3 s: admitted within 5 % above the limit and not below it (RL5)', async () => {
+    const result = await hammer([workers.url], '/steady', { 'x-client': 'steady' }, 3, 50)
+    expect(result.other).toBe(0)
+    expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
+    expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expectedAdmitted(20, 1, result.elapsedMs) * 1.05))
+  }, 30_000)
 })
 
 describe('RL2 RL3: bad configuration is a located compile error', () => {
