@@ -44,6 +44,8 @@ export async function startClusterPrimary(
   if (app.rateLimits !== undefined && redisUrl === null && redisClusterNodes === null) {
     answerWorkersLimits(new MemoryRateLimiter())
   }
+  // the primary serves no request: its gateway's Redis connection (the workers have their own) goes
+  void gateway.rateLimiter?.close()
   const supervisor = await superviseWorkers(count, {
     logger: gateway.logger,
     host,
