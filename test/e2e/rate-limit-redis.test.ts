@@ -4,12 +4,12 @@
  * that dies and comes back neither fails requests nor makes them wait, with one alert per outage and
  * per recovery. Skipped (one line) when `redis-server` is not installed.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compileOrThrow, type RunningGateway, startBundle, temporaryDir } from '../helpers/gateway-process.js'
+import { compileOrThrow, type RunningGateway, startBundle, writeProject } from '../helpers/gateway-process.js'
 import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
 import {
@@ -44,11 +44,7 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
   let second: RunningGateway
 
   beforeAll(async () => {
-    root = temporaryDir('svc-redis-project-')
-    for (const [path, text] of Object.entries({ 'definition.yaml': DEFINITION, 'flows/say.xml': FLOW })) {
-      mkdirSync(dirname(join(root, path)), { recursive: true })
-      writeFileSync(join(root, path), text)
-    }
+    root = writeProject({ 'definition.yaml': DEFINITION, 'flows/say.xml': FLOW })
     redis = await startRedis()
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
     const env = {
@@ -167,11 +163,7 @@ describe.skipIf(REDIS_SERVER === null || REDIS_CLI === null)(
     const gateways: RunningGateway[] = []
 
     beforeAll(async () => {
-      root = temporaryDir('svc-redis-cluster-project-')
-      for (const [path, text] of Object.entries({ 'definition.yaml': CLUSTER_DEFINITION, 'flows/say.xml': FLOW })) {
-        mkdirSync(dirname(join(root, path)), { recursive: true })
-        writeFileSync(join(root, path), text)
-      }
+      root = writeProject({ 'definition.yaml': CLUSTER_DEFINITION, 'flows/say.xml': FLOW })
       cluster = await startRedisCluster()
       await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
       const env = { SVC_REDIS_CLUSTER_NODES: cluster.nodes, SVC_REDIS_TIMEOUT: '500' }

@@ -5,14 +5,14 @@
  * errors for bad configurations.
  */
 import { createHmac } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { formatReport } from '../../compiler/diagnostics/format.js'
 import { compile } from '../../compiler/index.js'
-import { type RunningGateway, startProject, temporaryDir } from '../helpers/gateway-process.js'
+import { type RunningGateway, startProject, writeProject } from '../helpers/gateway-process.js'
 import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
 
@@ -26,15 +26,6 @@ const ERROR_FLOW = `<flow>
   <dump in="$line" mime="text/plain"/>
 </flow>
 `
-
-function writeProject(files: Record<string, string>): string {
-  const root = temporaryDir('svc-rate-limit-')
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
 
 const MAIN_DEFINITION = `swagger: "2.0"
 basePath: /api

@@ -3,9 +3,9 @@
  * port of 127.0.0.1 (style: end-to-end tests speak real HTTP to a real bundle).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 import { formatReport } from '../../compiler/diagnostics/format.js'
@@ -27,6 +27,16 @@ export interface RunningGateway {
 
 export function temporaryDir(prefix = 'svc-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
+}
+
+/** Writes a project's files (site-relative path -> text) into a new temporary folder; returns it. */
+export function writeProject(files: Record<string, string>, prefix = 'svc-project-'): string {
+  const root = temporaryDir(prefix)
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
 }
 
 /**
