@@ -36,6 +36,8 @@ interface ScriptClient {
   readonly isReady: boolean
   connect(): Promise<unknown>
   close(): Promise<void>
+  /** Drops the connection and stops reconnecting, without waiting. */
+  destroy(): void
   evalSha(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
   on(event: 'error', listener: (error: Error) => void): unknown
@@ -58,7 +60,7 @@ export class RedisRateLimitStore {
     this.#ready = this.#start()
   }
 
-  /** Resolves once the client module is loaded and the first connection attempt settled. */
+  /** Resolves once the client module is loaded and the client made (connecting in the background). */
   get started(): Promise<void> {
     return this.#ready
   }
@@ -84,7 +86,8 @@ export class RedisRateLimitStore {
     // connection errors surface as outages through the calls; the client keeps reconnecting
     client.on('error', () => undefined)
     this.#client = client
-    await client.connect().catch(() => undefined)
+    // not awaited: while Redis is unreachable the client keeps trying, and nothing waits for it
+    client.connect().catch(() => undefined)
   }
 
   /** Decides `checks` on Redis, or by the fallback during an outage. */
@@ -170,7 +173,7 @@ export class RedisRateLimitStore {
     const client = this.#client
     this.#client = null
     if (client?.isReady === true) await client.close().catch(() => undefined)
-    else (client as { destroy?: () => void } | null)?.destroy?.()
+    else client?.destroy()
   }
 }
 

@@ -15,6 +15,7 @@ import { compile } from '../../compiler/index.js'
 import { type RunningGateway, startProject, writeProject } from '../helpers/gateway-process.js'
 import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
+import { freePort } from '../helpers/redis-server.js'
 
 const SAY_PATH = `<flow>
   <eval out="$line">concat('ok ', $request/path)</eval>
@@ -287,6 +288,57 @@ paths:
     expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
     expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expectedAdmitted(20, 1, result.elapsedMs) * 1.05))
   }, 30_000)
+})
+
+describe('RL8: while Redis is unreachable, SVC_RATE_LIMIT_ON_STORE_ERROR decides', () => {
+  let root: string
+  beforeAll(() => {
+    root = writeProject({
+      'definition.yaml': `swagger: "2.0"
+x-svc-flow: flows/say.xml
+paths:
+  /a:
+    get:
+      x-svc-rate-limit: { limit: 2, window: 600, key: "header:x-client" }
+`,
+      'flows/say.xml': SAY_PATH,
+    })
+    roots.push(root)
+  })
+
+  /** The statuses of four requests of one client, with Redis configured on a port where nothing listens. */
+  async function statuses(fallback: string): Promise<{ statuses: number[]; retryAfter: string[] }> {
+    const port = await freePort()
+    const gateway = await startProject(join(root, 'definition.yaml'), {
+      SVC_REDIS_URL: `redis://127.0.0.1:${port}`,
+      SVC_RATE_LIMIT_ON_STORE_ERROR: fallback,
+    })
+    try {
+      const responses: HttpResponse[] = []
+      for (let i = 0; i < 4; i++) responses.push(await send(gateway.url, { path: '/a', headers: { 'x-client': 'c' } }))
+      await gateway.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
+      return {
+        statuses: responses.map((r) => r.status),
+        retryAfter: responses.map((r) => String(r.headers['retry-after'])),
+      }
+    } finally {
+      await gateway.stop()
+    }
+  }
+
+  it('local (the default): this process counts', async () => {
+    expect((await statuses('local')).statuses).toEqual([200, 200, 429, 429])
+  })
+
+  it('open: every request is admitted', async () => {
+    expect((await statuses('open')).statuses).toEqual([200, 200, 200, 200])
+  })
+
+  it('closed: every request is refused with Retry-After: 2', async () => {
+    const closed = await statuses('closed')
+    expect(closed.statuses).toEqual([429, 429, 429, 429])
+    expect(closed.retryAfter).toEqual(['2', '2', '2', '2'])
+  })
 })
 
 describe('RL2 RL3: bad configuration is a located compile error', () => {
