@@ -4,14 +4,7 @@
  * expected value; objects and `null` never match. Scopes come from a whitespace-separated string or an
  * array of strings; every required scope must be granted.
  */
-import { JsonNumber, type JsonObject, type JsonValue } from '../values/json-value.js'
-
-function scalarText(value: JsonValue): string | null {
-  if (typeof value === 'string') return value
-  if (value instanceof JsonNumber) return value.text
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  return null
-}
+import { type JsonObject, type JsonValue, scalarText } from '../values/json-value.js'
 
 /** J9: whether the token's claim matches the expected string form. */
 export function claimMatches(claim: JsonValue | undefined, expected: string): boolean {

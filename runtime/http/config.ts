@@ -179,7 +179,9 @@ function readStatusAuth(env: Environment): ServerConfig['statusAuth'] {
 function readRedisUrl(env: Environment): string | null {
   const value = read(env, 'SVC_REDIS_URL')
   if (value === undefined) return null
-  if (!/^rediss?:\/\/[^\s]+$/.test(value)) throw new ConfigError('SVC_REDIS_URL', value, 'a redis:// or rediss:// URL')
+  // the message shows the URL without its user and password (X18)
+  if (!/^rediss?:\/\/[^\s]+$/.test(value))
+    throw new ConfigError('SVC_REDIS_URL', value.replace(/\/\/[^@/]*@/, '//***@'), 'a redis:// or rediss:// URL')
   return value
 }
 

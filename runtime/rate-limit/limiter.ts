@@ -6,9 +6,9 @@
  * seconds for `Retry-After` (RL5).
  */
 import type { Logger } from '../log/logger.js'
-import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { JsonObject, type JsonValue, scalarText } from '../values/json-value.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
-import { rateLimitFields, type RateLimitHeaders } from './fields.js'
+import { rateLimitFields } from './fields.js'
 import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
 import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
 import { type PrimaryChannel, PrimaryRateLimitStore } from './primary-store.js'
@@ -63,22 +63,18 @@ export class RateLimiter {
     this.#prefix = redis?.prefix ?? ''
   }
 
-  get headers(): RateLimitHeaders {
-    return this.table.headers
-  }
-
-  /** The Redis store, when there is one (tests wait for its start). */
-  get redis(): RedisRateLimitStore | null {
-    return this.#redis
-  }
-
   check(limit: RouteRateLimit, request: LimitedRequest, nowMs: number): LimitOutcome | Promise<LimitOutcome> {
     const policies = limit.policies
     const checks: LimitCheck[] = []
-    const tag = this.#redis === null ? '' : this.#hashTag(limit, request)
+    // policies that all count by one key read it once (an address walk or an expression is not free)
+    const first = policies[0]
+    const shared = limit.sharedKey && first !== undefined ? this.#keyValue(first.key, request) : null
+    const tag = shared ?? first?.id ?? ''
     for (const policy of policies) {
-      const value = this.#keyValue(policy.key, request)
+      const value = shared ?? this.#keyValue(policy.key, request)
       checks.push({
+        // RL7: `{tag}` puts the keys of one check in one Redis Cluster hash slot: the key's value when
+        // every policy counts by it (clients spread over the nodes), else the limit's first policy
         key: this.#redis === null ? `${policy.id}\n${value}` : `${this.#prefix}{${tag}}${policy.id}\n${value}`,
         limit: policy.limit,
         windowMs: policy.window * 1000,
@@ -104,17 +100,6 @@ export class RateLimiter {
     }
   }
 
-  /**
-   * RL7: the keys of one check share a Redis Cluster hash slot. When every policy counts by the same
-   * key, the tag is that key's value (counts spread over the cluster by client); otherwise the limit's
-   * first policy (all of that limit's counts in one slot).
-   */
-  #hashTag(limit: RouteRateLimit, request: LimitedRequest): string {
-    const first = limit.policies[0]
-    if (first === undefined) return ''
-    return limit.sharedKey ? this.#keyValue(first.key, request) : first.id
-  }
-
   /** RL3: a request without the header or claim is counted with every other such request ('' key). */
   #keyValue(key: RateLimitKeySpec, request: LimitedRequest): string {
     switch (key.kind) {
@@ -123,18 +108,9 @@ export class RateLimiter {
       case 'header':
         return request.headers.get(key.name) ?? ''
       case 'jwt':
-        return claimText(request.claims, key.claim)
+        return request.claims instanceof JsonObject ? (scalarText(request.claims.get(key.claim)) ?? '') : ''
       case 'expression':
         return request.evaluate(key.expr)
     }
   }
-}
-
-function claimText(claims: JsonValue | null, claim: string): string {
-  if (!(claims instanceof JsonObject)) return ''
-  const value = claims.get(claim)
-  if (typeof value === 'string') return value
-  if (value instanceof JsonNumber) return value.text
-  if (typeof value === 'boolean') return String(value)
-  return ''
 }

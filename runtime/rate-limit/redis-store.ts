@@ -60,11 +60,6 @@ export class RedisRateLimitStore {
     this.#ready = this.#start()
   }
 
-  /** Resolves once the client module is loaded and the client made (connecting in the background). */
-  get started(): Promise<void> {
-    return this.#ready
-  }
-
   async #start(): Promise<void> {
     const { createClient, createCluster } = await import('@redis/client')
     if (this.#closed) return

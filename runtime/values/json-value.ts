@@ -49,6 +49,18 @@ export class JsonObject {
 export type JsonValue = string | JsonNumber | boolean | null | readonly JsonValue[] | JsonObject
 
 /** A number computed by the gateway, written in the number format of templates.md T-OUT-4. */
+/**
+ * The string form of a scalar (security.md J9 compares claims this way, rate-limits.md RL3 keys by
+ * it): a string as it is, a number by its JSON text, a boolean as `true`/`false`; null for `null`,
+ * arrays and objects.
+ */
+export function scalarText(value: JsonValue | undefined): string | null {
+  if (typeof value === 'string') return value
+  if (value instanceof JsonNumber) return value.text
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  return null
+}
+
 export function jsonNumberOf(value: number): JsonNumber | null {
   if (!Number.isFinite(value)) return null
   return new JsonNumberLiteral(Object.is(value, -0) ? '0' : String(value))

@@ -296,6 +296,7 @@ describe('RL8: while Redis is unreachable, SVC_RATE_LIMIT_ON_STORE_ERROR decides
     root = writeProject({
       'definition.yaml': `swagger: "2.0"
 x-svc-flow: flows/say.xml
+x-svc-rate-limit-headers: none
 paths:
   /a:
     get:
@@ -307,7 +308,9 @@ paths:
   })
 
   /** The statuses of four requests of one client, with Redis configured on a port where nothing listens. */
-  async function statuses(fallback: string): Promise<{ statuses: number[]; retryAfter: string[] }> {
+  async function statuses(
+    fallback: string,
+  ): Promise<{ statuses: number[]; retryAfter: string[]; fields: (string | undefined)[] }> {
     const port = await freePort()
     const gateway = await startProject(join(root, 'definition.yaml'), {
       SVC_REDIS_URL: `redis://127.0.0.1:${port}`,
@@ -320,6 +323,7 @@ paths:
       return {
         statuses: responses.map((r) => r.status),
         retryAfter: responses.map((r) => String(r.headers['retry-after'])),
+        fields: responses.map((r) => (r.headers['ratelimit'] ?? r.headers['x-ratelimit-limit']) as string | undefined),
       }
     } finally {
       await gateway.stop()
@@ -334,10 +338,17 @@ paths:
     expect((await statuses('open')).statuses).toEqual([200, 200, 200, 200])
   })
 
-  it('closed: every request is refused with Retry-After: 2', async () => {
+  it('closed: every request is refused with Retry-After: 2; RL6 none: no rate-limit fields', async () => {
     const closed = await statuses('closed')
     expect(closed.statuses).toEqual([429, 429, 429, 429])
     expect(closed.retryAfter).toEqual(['2', '2', '2', '2'])
+    expect(closed.fields).toEqual([undefined, undefined, undefined, undefined])
+  })
+
+  it('CF3: an invalid SVC_TRUSTED_PROXIES stops the start', async () => {
+    await expect(startProject(join(root, 'definition.yaml'), { SVC_TRUSTED_PROXIES: '10.0.0.0/33' })).rejects.toThrow(
+      /SVC_TRUSTED_PROXIES.*invalid CIDR/s,
+    )
   })
 })
 
@@ -349,6 +360,10 @@ describe('RL2 RL3: bad configuration is a located compile error', () => {
     ['x-svc-rate-limit: { limit: 5, window: 60 }', 'x-svc-rate-limit.key is required'],
     ['x-svc-rate-limit: { limit: 5, window: 60, key: client-ip, burst: 3 }', 'unknown property "burst"'],
     ['x-svc-rate-limit: []', 'must not be an empty list'],
+    [
+      'x-svc-rate-limit: [{ limit: 5, window: 60, key: client-ip }, { limit: 5, window: 60, key: "header:a" }]',
+      'two policies of this x-svc-rate-limit are named "5-per-60s"',
+    ],
     ['x-svc-rate-limit-headers: draft', 'x-svc-rate-limit-headers must be ietf, legacy or none'],
     ['x-svc-rate-limit: { limit: 5, window: 60, key: "$body/user" }', 'expressions read only $request, not $body'],
     ['x-svc-rate-limit: { limit: 5, window: 60, key: "$request/get/(" }', 'syntax error in expression'],

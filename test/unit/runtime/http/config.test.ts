@@ -110,6 +110,10 @@ const INVALID: [string, Record<string, string>, string][] = [
     'SVC_MAX_REQUESTS_PER_SOCKET',
   ],
   ['issue 8: upstream connections 0', { SVC_UPSTREAM_MAX_CONNECTIONS: '0' }, 'SVC_UPSTREAM_MAX_CONNECTIONS'],
+  ['RL7 a Redis URL of another scheme', { SVC_REDIS_URL: 'http://127.0.0.1:6379' }, 'SVC_REDIS_URL'],
+  ['RL7 cluster nodes that are paths', { SVC_REDIS_CLUSTER_NODES: 'a:1, redis://b:2/0' }, 'SVC_REDIS_CLUSTER_NODES'],
+  ['RL8 Redis timeout 0', { SVC_REDIS_TIMEOUT: '0' }, 'SVC_REDIS_TIMEOUT'],
+  ['RL8 unknown store fallback', { SVC_RATE_LIMIT_ON_STORE_ERROR: 'deny' }, 'SVC_RATE_LIMIT_ON_STORE_ERROR'],
 ]
 
 describe('CF3 refused values', () => {
@@ -123,6 +127,17 @@ describe('CF3 refused values', () => {
     expect(caught).toBeInstanceOf(ConfigError)
     expect((caught as ConfigError).variable).toBe(variable)
     expect((caught as ConfigError).message).toContain(variable)
+  })
+
+  it('CF3/X18 a refused SVC_REDIS_URL is shown without its password', () => {
+    expect(() => loadServerConfig({ SVC_REDIS_URL: 'redis//:hunter2@cache:6379' })).toThrow(/^(?!.*hunter2)/)
+  })
+
+  it('RL7 cluster nodes as host:port or URLs', () => {
+    expect(loadServerConfig({ SVC_REDIS_CLUSTER_NODES: '10.0.0.1:7000, rediss://b:7001' }).redisClusterNodes).toEqual([
+      'redis://10.0.0.1:7000',
+      'rediss://b:7001',
+    ])
   })
 
   it('CF3/X18 the SVC_STATUS_AUTH value is not echoed in the message', () => {
