@@ -19,6 +19,7 @@
  * - `debug` only needs the context; every area that runs flows writes debug messages.
  * - `xpath` < `template` < `flow`: templates embed expressions, actions run both.
  * - `router` matches routes to the handlers `context` declares.
+ * - `store` is the gateway's connection to Redis (shared state of the fleet), used by features.
  * - `mock` < `validate` < the features (`upstream`, `cors`, `auth`, `xslt`, `metrics`): upstream
  *   validation and mocking use both; each feature runs inside a request on the layers below.
  * - `app.ts` (CompiledApp) gathers the features' compiled tables; `health` (operations switches,
@@ -63,6 +64,7 @@ const RUNTIME_LAYERS = [
   ['router'],
   ['mock'],
   ['validate'],
+  ['store'],
   ['upstream', 'cors', 'auth', 'xslt', 'metrics', 'rate-limit'],
   ['app.ts'],
   ['health'],

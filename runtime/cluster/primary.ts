@@ -45,7 +45,7 @@ export async function startClusterPrimary(
     answerWorkersLimits(new MemoryRateLimiter())
   }
   // the primary serves no request: its gateway's Redis connection (the workers have their own) goes
-  void gateway.rateLimiter?.close()
+  void gateway.redis?.close()
   const supervisor = await superviseWorkers(count, {
     logger: gateway.logger,
     host,

@@ -5,14 +5,14 @@
  * policy admits it (RL2), and the outcome carries the response fields of RL6 and, when refused, the
  * seconds for `Retry-After` (RL5).
  */
-import type { Logger } from '../log/logger.js'
+import type { RedisConnection } from '../store/redis-connection.js'
 import { JsonObject, type JsonValue, scalarText } from '../values/json-value.js'
 import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { rateLimitFields } from './fields.js'
 import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
 import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
 import { type PrimaryChannel, PrimaryRateLimitStore } from './primary-store.js'
-import { RedisRateLimitStore, type RedisStoreSettings } from './redis-store.js'
+import { RedisRateLimitStore, type StoreErrorFallback } from './redis-store.js'
 import { clientAddress, type TrustedProxies } from './trusted-proxies.js'
 
 type Fields = readonly (readonly [string, string])[]
@@ -40,7 +40,12 @@ export interface LimitOutcome {
  * `SVC_WORKERS`, the primary's memory (RL9); else this process's memory.
  */
 export interface RateLimitStoreSettings {
-  readonly redis: (RedisStoreSettings & { readonly prefix: string }) | null
+  readonly redis: {
+    readonly connection: RedisConnection
+    /** SVC_REDIS_PREFIX. */
+    readonly prefix: string
+    readonly fallback: StoreErrorFallback
+  } | null
   readonly primary?: PrimaryChannel
 }
 
@@ -54,10 +59,9 @@ export class RateLimiter {
     readonly table: RouteLimits,
     readonly trustedProxies: TrustedProxies,
     store: RateLimitStoreSettings,
-    logger: Logger,
   ) {
     const redis = store.redis
-    this.#redis = redis === null ? null : new RedisRateLimitStore(redis, this.#memory, logger)
+    this.#redis = redis === null ? null : new RedisRateLimitStore(redis.connection, redis.fallback, this.#memory)
     this.#primary =
       redis === null && store.primary !== undefined ? new PrimaryRateLimitStore(store.primary, this.#memory) : null
     this.#prefix = redis?.prefix ?? ''
@@ -87,10 +91,6 @@ export class RateLimiter {
           ? this.#primary.check(checks, nowMs)
           : this.#memory.check(checks, nowMs)
     return decision instanceof Promise ? decision.then((d) => this.#outcome(limit, d)) : this.#outcome(limit, decision)
-  }
-
-  close(): Promise<void> {
-    return this.#redis?.close() ?? Promise.resolve()
   }
 
   #outcome(limit: RouteRateLimit, decision: LimitDecision): LimitOutcome {

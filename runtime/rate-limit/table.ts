@@ -3,7 +3,6 @@
  * of the most specific `x-svc-rate-limit`, as `src/rate-limits.ts` writes them, with what the
  * response fields need worked out once at load.
  */
-import type { Logger } from '../log/logger.js'
 import { policyField, type RateLimitHeaders } from './fields.js'
 import { RateLimiter, type RateLimitStoreSettings } from './limiter.js'
 import type { RateLimitPolicySpec, RouteLimits, RouteRateLimit } from './policy.js'
@@ -28,10 +27,10 @@ export class RateLimitTable implements RouteLimits {
 
   /**
    * The limiter of one gateway. Made through the table so that a bundle whose definition has no rate
-   * limit (no table) does not contain the limiter or the Redis client.
+   * limit (no table) does not contain the limiter.
    */
-  limiter(trustedProxies: TrustedProxies, store: RateLimitStoreSettings, logger: Logger): RateLimiter {
-    return new RateLimiter(this, trustedProxies, store, logger)
+  limiter(trustedProxies: TrustedProxies, store: RateLimitStoreSettings): RateLimiter {
+    return new RateLimiter(this, trustedProxies, store)
   }
 
   /** The limit of `method` on the route `pattern` (a route without operations: any method), if any. */

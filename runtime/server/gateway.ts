@@ -24,6 +24,8 @@ import type { RateLimiter } from '../rate-limit/limiter.js'
 import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import type { RateLimitTable } from '../rate-limit/table.js'
 import { parseTrustedProxies } from '../rate-limit/trusted-proxies.js'
+import { RedisConnection } from '../store/redis-connection.js'
+import { RedisResponseCache } from '../upstream/redis-response-cache.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
 import { FunctionCaches } from '../xpath/functions/caches.js'
@@ -69,6 +71,8 @@ export class Gateway implements GatewayCore {
   readonly security: SecurityRuntime | null
   readonly validation: ValidationRuntime
   readonly rateLimiter: RateLimiter | null
+  /** The connection to Redis when SVC_REDIS_URL or SVC_REDIS_CLUSTER_NODES is set (RL7, UP-CACHE-8). */
+  readonly redis: RedisConnection | null
   /** Metrics, status credentials, mocking (runtime/health, operations.md HL1-HL4, MK1). */
   readonly operations: GatewayOperations
   #stopping = false
@@ -92,7 +96,13 @@ export class Gateway implements GatewayCore {
       revision: app.revision,
       started: options.started ?? new Date(performance.timeOrigin),
     })
-    this.#upstream = new UpstreamServices(this.config, options.siteRoot, app.upstreamDefinitions)
+    this.redis = createRedisConnection(this.config, this.logger, metrics)
+    this.#upstream = new UpstreamServices(
+      this.config,
+      options.siteRoot,
+      app.upstreamDefinitions,
+      this.redis === null ? undefined : new RedisResponseCache(this.redis, this.config.redisPrefix),
+    )
     this.services = Object.freeze({
       siteRoot: options.siteRoot,
       logger: this.logger,
@@ -108,7 +118,7 @@ export class Gateway implements GatewayCore {
     this.rateLimiter =
       app.rateLimits === undefined
         ? null
-        : createRateLimiter(app.rateLimits, this.config, this.logger, options.primaryChannel, metrics)
+        : createRateLimiter(app.rateLimits, this.config, this.redis, options.primaryChannel)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -155,7 +165,7 @@ export class Gateway implements GatewayCore {
       this.server.close(() => {
         clearTimeout(timer)
         // Upstream connection pools close once the last client exchange is done.
-        void Promise.all([this.#upstream.close(), this.rateLimiter?.close()]).then(() => {
+        void Promise.all([this.#upstream.close(), this.redis?.close()]).then(() => {
           writeSystemLine(this.logger, 'info', 'stopped')
           resolve()
         })
@@ -178,7 +188,7 @@ export class Gateway implements GatewayCore {
   async retire(idle: Promise<void>): Promise<void> {
     this.#stopping = true
     await idle
-    await Promise.all([this.#upstream.close(), this.rateLimiter?.close()])
+    await Promise.all([this.#upstream.close(), this.redis?.close()])
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -195,13 +205,29 @@ export class Gateway implements GatewayCore {
   }
 }
 
+/** The connection shared by rate limits and the upstream cache, when Redis is configured (RL7, RL8). */
+function createRedisConnection(
+  config: ServerConfig,
+  logger: Logger,
+  metrics: GatewayMetrics | null,
+): RedisConnection | null {
+  if (config.redisUrl === null && config.redisClusterNodes === null) return null
+  const settings = {
+    url: config.redisUrl,
+    clusterNodes: config.redisClusterNodes,
+    timeoutMs: config.redisTimeoutMs,
+    fallbackText: `rate limits use the ${config.rateLimitOnStoreError} fallback and upstream responses are not cached`,
+    onError: () => metrics?.storeError('redis'),
+  }
+  return new RedisConnection(settings, logger)
+}
+
 /** The gateway's rate limiter; throws ConfigError for an invalid SVC_TRUSTED_PROXIES (CF3). */
 function createRateLimiter(
   table: RateLimitTable,
   config: ServerConfig,
-  logger: Logger,
+  redis: RedisConnection | null,
   primary: PrimaryChannel | undefined,
-  metrics: GatewayMetrics | null,
 ): RateLimiter {
   const trusted = parseTrustedProxies(config.trustedProxies)
   if (typeof trusted === 'string') {
@@ -211,18 +237,11 @@ function createRateLimiter(
       `comma-separated IP addresses and CIDRs: ${trusted}`,
     )
   }
-  const redis =
-    config.redisUrl === null && config.redisClusterNodes === null
-      ? null
-      : {
-          url: config.redisUrl,
-          clusterNodes: config.redisClusterNodes,
-          prefix: config.redisPrefix,
-          timeoutMs: config.redisTimeoutMs,
-          fallback: config.rateLimitOnStoreError,
-          onError: () => metrics?.storeError('redis'),
-        }
-  return table.limiter(trusted, primary === undefined ? { redis } : { redis, primary }, logger)
+  const store = {
+    redis:
+      redis === null ? null : { connection: redis, prefix: config.redisPrefix, fallback: config.rateLimitOnStoreError },
+  }
+  return table.limiter(trusted, primary === undefined ? store : { ...store, primary })
 }
 
 /** A gateway for `app`, not yet listening (tests: port 0 on 127.0.0.1 through `options.env`). */

@@ -282,7 +282,8 @@ async function exchangeOnce(
     method: state.method,
     id: `${request.id}.${state.index}`,
   }
-  const entry = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
+  const found = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
+  const entry = found instanceof Promise ? await found : found
   // the clock is read only to judge a stored entry
   const now = entry === undefined ? 0 : Date.now()
   const verdict = entry === undefined || plan === null ? 'miss' : judgeEntry(plan, entry, cacheRequest, now)
@@ -376,8 +377,7 @@ async function exchangeOnce(
         failure: null,
       })
       const updated = revalidatedEntry(plan, entry, head.rawHeaders, cacheRequest, Date.now())
-      if (updated === null) services.cache.delete(plan.key)
-      else services.cache.set(plan.key, updated)
+      await (updated === null ? services.cache.delete(plan.key) : services.cache.set(plan.key, updated))
       const source = updated ?? entry
       return {
         kind: 'response',
@@ -462,8 +462,12 @@ function bodyOf(chunks: readonly Buffer[], state: HopState, head: HopHead): Buff
 }
 
 /** The response once its body is read (and decoded): logged, cached, returned. */
-function settleBuffered(step: BufferedStep, codings: readonly Coding[] | null, body: Buffer): CallOutcome {
-  const { services, request, site, control, state, hop, head, plan, cacheRequest, logBase } = step
+function settleBuffered(
+  step: BufferedStep,
+  codings: readonly Coding[] | null,
+  body: Buffer,
+): CallOutcome | Promise<CallOutcome> {
+  const { site, control, state, hop, head, logBase } = step
   if (control.failure !== null) return failedStep(step, control.failure)
   const mime = rawField(head.rawHeaders, 'content-type') ?? ''
   const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
@@ -477,20 +481,7 @@ function settleBuffered(step: BufferedStep, codings: readonly Coding[] | null, b
     refresh: false,
     failure: null,
   })
-  if (plan !== null && plan.store) {
-    const stored = entryFor(
-      plan,
-      { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes },
-      cacheRequest,
-      Date.now(),
-    )
-    if (stored !== null) services.cache.set(plan.key, stored)
-    else if (plan.mode === 'http') services.cache.delete(plan.key)
-  }
-  if (request.options.useHttpCache === true && UNSAFE.has(state.method) && head.status >= 200 && head.status < 400) {
-    for (const key of invalidatedKeys(cacheRequest.targetKey, cacheRequest.url)) services.cache.delete(key)
-  }
-  return {
+  const outcome: CallResponse = {
     kind: 'response',
     url: state.url,
     status: head.status,
@@ -499,6 +490,36 @@ function settleBuffered(step: BufferedStep, codings: readonly Coding[] | null, b
     cacheHit: false,
     undecodedEncoding: codings === null && !bodiless ? (rawField(head.rawHeaders, 'content-encoding') ?? null) : null,
   }
+  const writes = updateCache(step, body)
+  return writes === null ? outcome : writes.then(() => outcome)
+}
+
+/**
+ * Stores or drops the entry of the plan, and after an unsafe method invalidates the URL's entries
+ * (UP-CACHE-2). Null when nothing is pending; else what Redis is still doing (bounded by
+ * SVC_REDIS_TIMEOUT), awaited so that an entry is visible to the fleet once the response is used.
+ */
+function updateCache(step: BufferedStep, body: Buffer): Promise<unknown> | null {
+  const { services, request, state, hop, head, plan, cacheRequest } = step
+  const invalidates =
+    request.options.useHttpCache === true && UNSAFE.has(state.method) && head.status >= 200 && head.status < 400
+  if ((plan === null || !plan.store) && !invalidates) return null
+  const writes: (void | Promise<void>)[] = []
+  if (plan !== null && plan.store) {
+    const stored = entryFor(
+      plan,
+      { status: head.status, rawHeaders: head.rawHeaders, body, receivedBytes: hop.bytes },
+      cacheRequest,
+      Date.now(),
+    )
+    if (stored !== null) writes.push(services.cache.set(plan.key, stored))
+    else if (plan.mode === 'http') writes.push(services.cache.delete(plan.key))
+  }
+  if (invalidates) {
+    for (const key of invalidatedKeys(cacheRequest.targetKey, cacheRequest.url)) writes.push(services.cache.delete(key))
+  }
+  const pending = writes.filter((write) => write instanceof Promise)
+  return pending.length === 0 ? null : Promise.all(pending)
 }
 
 function followable(url: TargetUrl, rawHeaders: readonly string[]): boolean {

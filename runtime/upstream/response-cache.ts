@@ -25,6 +25,16 @@ export interface CacheEntry {
   readonly lastModified: string | null
 }
 
+/**
+ * Where entries are kept: this process's memory (ResponseCache), or Redis shared by the fleet
+ * (redis-response-cache.ts). The memory cache answers at once; the caller awaits what Redis does.
+ */
+export interface ResponseStore {
+  get(key: string): CacheEntry | undefined | Promise<CacheEntry | undefined>
+  set(key: string, entry: CacheEntry): void | Promise<void>
+  delete(key: string): void | Promise<void>
+}
+
 export const MAX_ENTRIES = 1000
 export const MAX_TOTAL_BYTES = 100 * 1024 * 1024
 export const MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -35,7 +45,7 @@ function sizeOf(entry: CacheEntry): number {
   return size
 }
 
-export class ResponseCache {
+export class ResponseCache implements ResponseStore {
   readonly #entries = new Map<string, CacheEntry>()
   #bytes = 0
 

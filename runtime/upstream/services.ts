@@ -2,7 +2,7 @@
  * The per-gateway state of upstream requests (style: everything with a lifetime hangs off the
  * gateway, never module scope; flows.md F-EXEC-2): the settings read from the environment at start
  * (operations.md CF1, CF4: timeouts, SVC_MAX_UPSTREAM_BODY_SIZE, SVC_MAX_BODY_SIZE), the connection
- * pools (upstream.md UP-NET-7), the response cache (UP-CACHE-7) and loaded client certificates
+ * pools (upstream.md UP-NET-7), the response cache (UP-CACHE-7, UP-CACHE-8) and loaded client certificates
  * (UP-NET-2), and the upstream definitions compiled for validation and mocking (UP-VAL-1). `close()`
  * closes every pool (gateway close).
  */
@@ -10,7 +10,7 @@ import { ClientCertificates } from './client-certificates.js'
 import { ConfigMemo } from './config-memo.js'
 import { ConnectionTargets } from './connection-target.js'
 import { Dispatchers } from './dispatchers.js'
-import { ResponseCache } from './response-cache.js'
+import { ResponseCache, type ResponseStore } from './response-cache.js'
 import { TargetUrlCache } from './target-url.js'
 import { NO_UPSTREAM_DEFINITIONS, type UpstreamDefinitionTable } from './upstream-definitions.js'
 
@@ -31,7 +31,6 @@ export interface UpstreamSettings {
 
 export class UpstreamServices {
   readonly dispatchers: Dispatchers
-  readonly cache = new ResponseCache()
   /** Request URLs as parsed (the same template usually builds the same URL). */
   readonly urls = new TargetUrlCache()
   /** Checked configurations, reused while a template's output stays the same. */
@@ -45,6 +44,8 @@ export class UpstreamServices {
     siteRoot: string,
     /** The build's upstream definitions (UP-VAL-1); none by default. */
     readonly definitions: UpstreamDefinitionTable = NO_UPSTREAM_DEFINITIONS,
+    /** The response cache: this process's memory unless the gateway shares one on Redis (UP-CACHE-8). */
+    readonly cache: ResponseStore = new ResponseCache(),
   ) {
     // A connect attempt never outlives the longest overall timeout by much.
     this.dispatchers = new Dispatchers(settings.maxTimeoutMs + 1000, settings.upstreamMaxConnections)
