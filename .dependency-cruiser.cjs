@@ -19,7 +19,8 @@
  * - `debug` only needs the context; every area that runs flows writes debug messages.
  * - `xpath` < `template` < `flow`: templates embed expressions, actions run both.
  * - `router` matches routes to the handlers `context` declares.
- * - `store` is the gateway's connection to Redis (shared state of the fleet), used by features.
+ * - `store` (the gateway's connection to Redis, the fleet's shared state) and `request-key` (keys
+ *   read from a client request, the client address behind trusted proxies) serve the features.
  * - `mock` < `validate` < the features (`upstream`, `cors`, `auth`, `xslt`, `metrics`): upstream
  *   validation and mocking use both; each feature runs inside a request on the layers below.
  * - `app.ts` (CompiledApp) gathers the features' compiled tables; `health` (operations switches,
@@ -64,7 +65,7 @@ const RUNTIME_LAYERS = [
   ['router'],
   ['mock'],
   ['validate'],
-  ['store'],
+  ['store', 'request-key'],
   ['upstream', 'cors', 'auth', 'xslt', 'metrics', 'rate-limit'],
   ['app.ts'],
   ['health'],
@@ -132,6 +133,7 @@ const COMPILER_READS_RUNTIME = {
   upstream: [
     'config-problems.ts',
     'options.ts',
+    'pools/names.ts',
     'proxy-config.ts',
     'request-config.ts',
     'request-id.ts',

@@ -17,6 +17,7 @@ import type { ProjectFiles } from './project-files.js'
 import { checkSchemas } from './schemas/check.js'
 import { checkSecurity, securityVariables } from './security/index.js'
 import { loadUpstreamDefinitions } from './upstream/definitions.js'
+import { checkPoolHosts } from './upstream/pool-hosts.js'
 import { checkProject } from './validate/index.js'
 import { type CompiledStylesheets, compileStylesheets } from './xslt/compile-stylesheets.js'
 
@@ -87,6 +88,7 @@ export async function compile(entry: string, options: CompileOptions = {}): Prom
   checkProject(flows, bag, { setElsewhere: securityVariables(definition) })
   // UP-VAL-1, VA39: upstream definitions named by requests and proxies are compiled like the definition
   const upstream = loadUpstreamDefinitions(definition, flows, bag, options.outDir)
+  checkPoolHosts(definition, flows, bag)
   // ACT-xslt-1: stylesheets become SEF files now (cached by content, one xslt3 process each)
   const stylesheets = await compileStylesheets(flows, bag)
   if (bag.hasErrors) return failed()

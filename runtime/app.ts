@@ -8,6 +8,7 @@ import type { CorsPolicy } from './cors/policy.js'
 import type { MockTable } from './mock/mock-table.js'
 import type { RateLimitTable } from './rate-limit/table.js'
 import type { RouteTable } from './router/types.js'
+import type { UpstreamPoolTable } from './upstream/pools/pools.js'
 import type { UpstreamDefinitionTable } from './upstream/upstream-definitions.js'
 import type { ValidationPlan } from './validate/plan.js'
 import type { XsltSetup } from './xslt/setup.js'
@@ -36,6 +37,8 @@ export interface CompiledApp {
   readonly rateLimits?: RateLimitTable
   /** Upstream definitions for upstream validation and mocking (upstream.md UP-VAL, UP-MOCK); absent when no request names one. */
   readonly upstreamDefinitions?: UpstreamDefinitionTable
+  /** `x-svc-upstreams` (upstream.md UP-POOL-1); absent when the definition declares no pool. */
+  readonly upstreamPools?: UpstreamPoolTable
   /**
    * Which predefined variables some flow of the app can read, as the compiler found; absent: all. The
    * pipeline builds no `$request` and no `$upstream` entries that nothing can read.

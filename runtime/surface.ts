@@ -81,12 +81,13 @@ export { debug, debugActionSelected, debugScope, enterDebugScope, leaveDebugScop
 export { assert, checkAssertionTemplate, registerBackendFlow, setEnv, testRequest } from './index.js'
 export type { Assertion } from './index.js'
 
-// The app parts: CORS, security, validation, mocks, XSLT, upstream definitions, rate limits
+// The app parts: CORS, security, validation, mocks, XSLT, upstream definitions, rate limits, pools
 export {
   createCorsPolicy,
   createMockTable,
   createUpstreamDefinitionTable,
   defineRateLimits,
+  defineUpstreamPools,
   defineSecurity,
   SCHEMA_FORMATS,
   xsltSetup,
@@ -105,6 +106,8 @@ export type {
   SecurityConfig,
   UpstreamDefinition,
   UpstreamDefinitionTable,
+  UpstreamPoolSpec,
+  UpstreamPoolTable,
   ValidationPlan,
   XsltSetup,
 } from './index.js'
@@ -130,5 +133,7 @@ export type RuntimeTypeName =
   | 'SecurityConfig'
   | 'UpstreamDefinition'
   | 'UpstreamDefinitionTable'
+  | 'UpstreamPoolSpec'
+  | 'UpstreamPoolTable'
   | 'ValidationPlan'
   | 'XsltSetup'

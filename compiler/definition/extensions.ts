@@ -27,6 +27,7 @@ export const EXTENSION_LEVELS: Readonly<Record<string, readonly ExtensionLevel[]
   'x-svc-validate': ['top', 'path', 'operation'],
   'x-svc-rate-limit': ['top', 'path', 'operation'],
   'x-svc-rate-limit-headers': ['top'],
+  'x-svc-upstreams': ['top'],
   'x-svc-jwt': ['scheme'],
   'x-svc-cookiename': ['scheme'],
   'x-svc-basicauth': ['scheme'],

@@ -18,6 +18,7 @@ import type {
   RouteNode,
   SecurityRequirementNode,
   SecuritySchemeNode,
+  UpstreamPoolNode,
   ValidateSettingNode,
 } from '../ir/definition.js'
 import { DISK_FILES, type ProjectFiles } from '../project-files.js'
@@ -36,6 +37,7 @@ import { checkSchema, memberPointer } from './schema-object.js'
 import { loadSecurityRequirement } from './security-requirement.js'
 import { loadSecuritySchemes, summarizeSchemes } from './security-scheme.js'
 import { conventionalDefaultFlow, loadFlowExtension } from './top-level-flows.js'
+import { loadUpstreamPools } from './upstream-pools.js'
 import { loadValidateSetting } from './validate-setting.js'
 
 /** Standard Swagger 2.0 top-level keys (D12). */
@@ -98,6 +100,7 @@ class TopLevel {
   cors: CorsNode | null = null
   rateLimit: RateLimitNode | null = null
   rateLimitHeaders: RateLimitHeadersMode = 'ietf'
+  upstreamPools: UpstreamPoolNode[] = []
 
   constructor(
     readonly root: MapNode,
@@ -175,6 +178,9 @@ class TopLevel {
         case 'x-svc-rate-limit-headers':
           if (scan.recognized.has(entry.key)) this.rateLimitHeaders = loadRateLimitHeaders(value, ctx)
           break
+        case 'x-svc-upstreams':
+          if (scan.recognized.has(entry.key)) this.upstreamPools = loadUpstreamPools(value, ctx)
+          break
         default:
           if (!entry.key.startsWith('x-') && !IGNORED_KEYS.has(entry.key)) {
             const hint = suggest(entry.key, TOP_LEVEL_KEYS, (s) => `"${s}"`)
@@ -215,6 +221,7 @@ class TopLevel {
       cors: this.cors,
       rateLimit: this.rateLimit,
       rateLimitHeaders: this.rateLimitHeaders,
+      upstreamPools: this.upstreamPools,
       documents: ctx.store.documents(),
     }
   }

@@ -5,12 +5,10 @@
  * the value it concerns; an invalid value gives no limit (the build fails anyway).
  */
 import { suggest } from '../diagnostics/did-you-mean.js'
-import { subSource } from '../diagnostics/source.js'
-import type { RateLimitHeadersMode, RateLimitKeyNode, RateLimitNode, RateLimitPolicyNode } from '../ir/definition.js'
-import { parseExpression } from '../xpath/index.js'
+import type { RateLimitHeadersMode, RateLimitNode, RateLimitPolicyNode, RequestKeyNode } from '../ir/definition.js'
 import type { LoadContext } from './context.js'
-import { HEADER_TOKEN } from './cors.js'
-import { type DocNode, type MapNode, missingKeyLoc, quote, type ScalarNode } from './doc-node.js'
+import { type DocNode, type MapNode, missingKeyLoc, quote } from './doc-node.js'
+import { parseRequestKey } from './request-key.js'
 
 const PROPERTIES = ['limit', 'window', 'key', 'name'] as const
 const HEADER_MODES: readonly RateLimitHeadersMode[] = ['ietf', 'legacy', 'none']
@@ -69,7 +67,7 @@ function loadPolicy(node: DocNode, ctx: LoadContext): RateLimitPolicyNode | null
   }
   let limit: number | undefined
   let window: number | undefined
-  let key: RateLimitKeyNode | undefined
+  let key: RequestKeyNode | undefined
   let name: string | undefined
   for (const entry of node.entries) {
     const value = entry.value
@@ -83,7 +81,10 @@ function loadPolicy(node: DocNode, ctx: LoadContext): RateLimitPolicyNode | null
         if (window === undefined) fail(value, 'x-svc-rate-limit.window must be a whole number of seconds, at least 1')
         break
       case 'key': {
-        const parsed = value.kind === 'scalar' && typeof value.value === 'string' ? parseKey(value, ctx) : null
+        const parsed =
+          value.kind === 'scalar' && typeof value.value === 'string'
+            ? parseRequestKey(value, ctx, 'x-svc-rate-limit.key')
+            : null
         if (typeof parsed === 'object' && parsed !== null) key = parsed
         else if (parsed !== undefined)
           fail(value, typeof parsed === 'string' ? parsed : 'x-svc-rate-limit.key must be a string')
@@ -123,41 +124,4 @@ function loadPolicy(node: DocNode, ctx: LoadContext): RateLimitPolicyNode | null
 function wholeNumber(node: DocNode): number | undefined {
   if (node.kind !== 'scalar' || typeof node.value !== 'number') return undefined
   return Number.isSafeInteger(node.value) && node.value >= 1 ? node.value : undefined
-}
-
-/** The key, the problem with it, or undefined when an expression's problems were reported. */
-function parseKey(node: ScalarNode, ctx: LoadContext): RateLimitKeyNode | string | undefined {
-  const text = String(node.value)
-  if (text === 'client-ip') return { kind: 'client-ip' }
-  if (text.startsWith('header:')) {
-    const name = text.slice('header:'.length).trim()
-    return HEADER_TOKEN.test(name)
-      ? { kind: 'header', name: name.toLowerCase() }
-      : `invalid header name ${JSON.stringify(name)} in x-svc-rate-limit.key`
-  }
-  if (text.startsWith('jwt:')) {
-    const claim = text.slice('jwt:'.length).trim()
-    return claim !== '' ? { kind: 'jwt', claim } : 'x-svc-rate-limit.key jwt: needs a claim name (jwt:sub)'
-  }
-  if (text.includes('$')) return parseKeyExpression(node, ctx)
-  return `unknown x-svc-rate-limit.key ${JSON.stringify(text)}: expected client-ip, header:<name>, jwt:<claim> or an XPath expression over $request`
-}
-
-/** RL3: an XPath expression over `$request`, checked like every expression of a flow. */
-function parseKeyExpression(node: ScalarNode, ctx: LoadContext): RateLimitKeyNode | undefined {
-  const text = String(node.value)
-  // a plain scalar starts at its node; a quoted one one character later (positions inside escapes are approximate)
-  const sub = subSource(node.loc.file, text, undefined, node.loc.start + (node.plain ? 0 : 1))
-  const expr = parseExpression(sub, ctx.bag)
-  if (expr === undefined) return undefined
-  const others = [...expr.variables].filter((name) => name !== 'request')
-  if (others.length > 0) {
-    ctx.error(
-      'definition/invalid-extension-value',
-      node.loc,
-      `x-svc-rate-limit.key expressions read only $request, not ${others.map((name) => `$${name}`).join(', ')}`,
-    )
-    return undefined
-  }
-  return { kind: 'expression', expr }
 }

@@ -147,6 +147,7 @@ export const DIAGNOSTIC_CODES = {
   'upstream/missing-requests': '<requests> contains no request',
   'upstream/missing-url': 'an upstream request has no URL',
   'upstream/proxy-in-test': 'proxy-request is used in a test document',
+  'upstream/unknown-pool': 'a request URL names a pool that x-svc-upstreams does not declare',
 
   'xslt/compiler-missing': 'the optional XSLT packages are not installed',
   'xslt/invalid-stylesheet': 'a stylesheet is empty or not XSLT',

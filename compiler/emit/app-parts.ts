@@ -10,6 +10,7 @@ import { MOCKS_PART } from './parts/mocks.js'
 import { RATE_LIMITS_PART } from './parts/rate-limits.js'
 import { SECURITY_PART } from './parts/security.js'
 import { UPSTREAM_DEFINITIONS_PART } from './parts/upstream-definitions.js'
+import { UPSTREAM_POOLS_PART } from './parts/upstream-pools.js'
 import { XSLT_PART } from './parts/xslt.js'
 import { VALIDATION_PART } from './validators.js'
 
@@ -21,4 +22,5 @@ export const APP_PARTS: readonly AppPart[] = [
   XSLT_PART,
   UPSTREAM_DEFINITIONS_PART,
   RATE_LIMITS_PART,
+  UPSTREAM_POOLS_PART,
 ]

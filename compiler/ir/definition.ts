@@ -48,8 +48,8 @@ export interface ValidateSettingNode {
   readonly response: ValidationMode | null
 }
 
-/** Whose requests one rate-limit policy counts together (rate-limits.md RL3). */
-export type RateLimitKeyNode =
+/** A key read from the request: what a rate-limit policy counts by (rate-limits.md RL3), what a `hash` pool hashes (upstream.md UP-POOL-1). */
+export type RequestKeyNode =
   | { readonly kind: 'client-ip' }
   /** Lower-case field name. */
   | { readonly kind: 'header'; readonly name: string }
@@ -64,7 +64,7 @@ export interface RateLimitPolicyNode {
   readonly limit: number
   /** Seconds, an integer >= 1. */
   readonly window: number
-  readonly key: RateLimitKeyNode
+  readonly key: RequestKeyNode
   /** The policy's name in header fields, logs and metrics; `<limit>-per-<window>s` when not given. */
   readonly name: string
 }
@@ -74,6 +74,38 @@ export interface RateLimitNode {
   readonly kind: 'rate-limit'
   readonly loc: Loc
   readonly policies: readonly RateLimitPolicyNode[]
+}
+
+/** One target of a pool: an origin (`http://host:port`) and its weight (UP-POOL-1). */
+export interface PoolTargetNode {
+  readonly loc: Loc
+  readonly url: string
+  readonly weight: number
+}
+
+export type PoolBalance = 'round-robin' | 'least-requests' | 'hash'
+
+/** One pool of `x-svc-upstreams` (upstream.md UP-POOL-1). Durations in seconds. */
+export interface UpstreamPoolNode {
+  readonly loc: Loc
+  readonly name: string
+  /** Listed targets, or the environment variable holding them (read at start). */
+  readonly targets: readonly PoolTargetNode[] | { readonly env: string }
+  readonly balance: PoolBalance
+  /** Only with `hash`. */
+  readonly hashKey: RequestKeyNode | null
+  readonly healthCheck: {
+    readonly path: string
+    readonly interval: number
+    readonly timeout: number
+    readonly healthy: number
+    readonly unhealthy: number
+  } | null
+  /** The circuit breaker of each target; null with `passive: false`. */
+  readonly passive: { readonly failures: number; readonly coolDown: number; readonly maxCoolDown: number } | null
+  readonly retries: number
+  readonly retryDelay: number
+  readonly retryNonIdempotent: boolean
 }
 
 /** `x-svc-rate-limit-headers` (RL6). */
@@ -237,6 +269,8 @@ export interface DefinitionNode {
   /** Top-level `x-svc-rate-limit` (RL1) and `x-svc-rate-limit-headers` (RL6, default `ietf`). */
   readonly rateLimit: RateLimitNode | null
   readonly rateLimitHeaders: RateLimitHeadersMode
+  /** `x-svc-upstreams` (upstream.md UP-POOL-1), in definition order. */
+  readonly upstreamPools: readonly UpstreamPoolNode[]
   /** The definition (first) and every `$ref`'d file, for later stages resolving schemas. */
   readonly documents: readonly SourceDocumentNode[]
 }

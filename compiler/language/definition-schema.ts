@@ -60,6 +60,72 @@ const rateLimitPolicy: JsonSchema = {
   additionalProperties: false,
 }
 
+const seconds: JsonSchema = { type: 'number', exclusiveMinimum: 0 }
+const poolTargetUrl: JsonSchema = { type: 'string', pattern: '^https?://[^/?#@]+/?$' }
+const upstreamPool: JsonSchema = {
+  type: 'object',
+  properties: {
+    targets: {
+      anyOf: [
+        {
+          type: 'array',
+          minItems: 1,
+          items: {
+            anyOf: [
+              poolTargetUrl,
+              {
+                type: 'object',
+                properties: { url: poolTargetUrl, weight: { type: 'integer', minimum: 1, maximum: 1000 } },
+                required: ['url'],
+                additionalProperties: false,
+              },
+            ],
+          },
+        },
+        {
+          type: 'object',
+          properties: { env: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } },
+          required: ['env'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    balance: { enum: ['round-robin', 'least-requests', 'hash'] },
+    'hash-key': { type: 'string', pattern: '^(client-ip|header:.+|jwt:.+|.*\\$.*)$' },
+    'health-check': {
+      type: 'object',
+      properties: {
+        path: { type: 'string', pattern: '^/' },
+        interval: seconds,
+        timeout: seconds,
+        healthy: { type: 'integer', minimum: 1, maximum: 100 },
+        unhealthy: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+      required: ['path'],
+      additionalProperties: false,
+    },
+    passive: {
+      anyOf: [
+        { const: false },
+        {
+          type: 'object',
+          properties: {
+            failures: { type: 'integer', minimum: 1, maximum: 1000 },
+            'cool-down': seconds,
+            'max-cool-down': seconds,
+          },
+          additionalProperties: false,
+        },
+      ],
+    },
+    retries: { type: 'integer', minimum: 0, maximum: 10 },
+    'retry-delay': seconds,
+    'retry-non-idempotent': { type: 'boolean' },
+  },
+  required: ['targets'],
+  additionalProperties: false,
+}
+
 /** The value of each extension (definition.md section 3 and the rules it names). */
 const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
   'x-svc-flow': flowFile,
@@ -106,6 +172,11 @@ const EXTENSION_VALUES: Readonly<Record<string, JsonSchema>> = {
     anyOf: [rateLimitPolicy, { type: 'array', items: rateLimitPolicy, minItems: 1 }],
   },
   'x-svc-rate-limit-headers': { enum: ['ietf', 'legacy', 'none'] },
+  'x-svc-upstreams': {
+    type: 'object',
+    propertyNames: { pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', not: { const: 'localhost' } },
+    additionalProperties: upstreamPool,
+  },
   'x-svc-jwt': {
     type: 'object',
     properties: {

@@ -73,6 +73,13 @@ const TEXT: Readonly<Record<string, ExtensionText>> = {
     value: 'ietf (default), legacy or none',
     spec: 'RL6',
   },
+  'x-svc-upstreams': {
+    summary:
+      'Named pools of upstream targets: a request URL whose host is a pool name goes to an available target, balanced, with circuit breakers and retries.',
+    value:
+      'map of pool names to {targets, balance, hash-key, health-check, passive, retries, retry-delay, retry-non-idempotent}',
+    spec: 'UP-POOL-1',
+  },
   'x-svc-jwt': {
     summary: "Checks a JWT read from the apiKey scheme's header, cookie or query parameter.",
     value: 'object: key (required), alg, out-var, out-header, claims, scope-claim, post-check-flow',

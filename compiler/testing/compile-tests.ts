@@ -196,6 +196,7 @@ function emptyDefinition(siteRoot: string): DefinitionNode {
     cors: null,
     rateLimit: null,
     rateLimitHeaders: 'ietf',
+    upstreamPools: [],
     documents: [],
   }
 }

@@ -20,6 +20,7 @@ export interface ErrorKind {
 export const ERROR_KINDS = {
   UPSTREAM_FAILED: { code: 3101, status: 502, message: 'Upstream Request Failed', alertTopic: 'request' },
   UPSTREAM_TIMEOUT: { code: 3102, status: 504, message: 'Upstream Request Timeout', alertTopic: 'request' },
+  UPSTREAM_UNAVAILABLE: { code: 3103, status: 503, message: 'Upstream Unavailable', alertTopic: 'request' },
   UPSTREAM_REQUEST_INVALID: {
     code: 3202,
     status: 400,

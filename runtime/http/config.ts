@@ -30,7 +30,7 @@ export interface ServerConfig {
   /**
    * `SVC_TRUSTED_PROXIES`: comma-separated addresses and CIDRs of the proxies whose `X-Forwarded-For` or
    * `Forwarded` names the client of a `client-ip` rate limit (rate-limits.md RL3); '' trusts none.
-   * Parsed and checked by the gateway (runtime/rate-limit/trusted-proxies.ts).
+   * Parsed and checked by the gateway (runtime/request-key/trusted-proxies.ts).
    */
   readonly trustedProxies: string
   /** `SVC_REDIS_URL`: Redis for state shared by the fleet (rate-limits.md RL7); null: each process's memory. */

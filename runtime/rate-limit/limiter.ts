@@ -5,29 +5,19 @@
  * policy admits it (RL2), and the outcome carries the response fields of RL6 and, when refused, the
  * seconds for `Retry-After` (RL5).
  */
+import { type KeyedRequest, readRequestKey, type RequestKeySpec } from '../request-key/request-key.js'
+import type { TrustedProxies } from '../request-key/trusted-proxies.js'
 import type { RedisConnection } from '../store/redis-connection.js'
-import { JsonObject, type JsonValue, scalarText } from '../values/json-value.js'
-import type { CompiledExpression } from '../xpath/compiled-expression.js'
 import { rateLimitFields } from './fields.js'
 import { type LimitCheck, type LimitDecision, MemoryRateLimiter } from './gcra.js'
-import type { RateLimitKeySpec, RouteLimits, RouteRateLimit } from './policy.js'
+import type { RouteLimits, RouteRateLimit } from './policy.js'
 import { type PrimaryChannel, PrimaryRateLimitStore } from './primary-store.js'
 import { RedisRateLimitStore, type StoreErrorFallback } from './redis-store.js'
-import { clientAddress, type TrustedProxies } from './trusted-proxies.js'
 
 type Fields = readonly (readonly [string, string])[]
 
 /** What a key is read from. */
-export interface LimitedRequest {
-  /** The socket peer address. */
-  readonly peer: string | undefined
-  /** Lower-case names. */
-  readonly headers: ReadonlyMap<string, string>
-  /** The claims of the JWT that passed PL8, or null (RL4). */
-  readonly claims: JsonValue | null
-  /** The string value of a key expression over `$request` (RL3); raises what the expression raises. */
-  evaluate(expr: CompiledExpression): string
-}
+export type LimitedRequest = KeyedRequest
 
 export interface LimitOutcome {
   readonly fields: Fields
@@ -101,16 +91,7 @@ export class RateLimiter {
   }
 
   /** RL3: a request without the header or claim is counted with every other such request ('' key). */
-  #keyValue(key: RateLimitKeySpec, request: LimitedRequest): string {
-    switch (key.kind) {
-      case 'client-ip':
-        return clientAddress(request.peer, request.headers, this.trustedProxies)
-      case 'header':
-        return request.headers.get(key.name) ?? ''
-      case 'jwt':
-        return request.claims instanceof JsonObject ? (scalarText(request.claims.get(key.claim)) ?? '') : ''
-      case 'expression':
-        return request.evaluate(key.expr)
-    }
+  #keyValue(key: RequestKeySpec, request: LimitedRequest): string {
+    return readRequestKey(key, request, this.trustedProxies)
   }
 }

@@ -2,16 +2,8 @@
  * What the compiled rate limits are made of (rate-limits.md RL1-RL6): the policies as
  * `src/rate-limits.ts` writes them, and a route's limit ready for the per-request check.
  */
-import type { CompiledExpression } from '../xpath/compiled-expression.js'
+import type { RequestKeySpec } from '../request-key/request-key.js'
 import type { NamedPolicy, RateLimitHeaders } from './fields.js'
-
-/** Whose requests a policy counts together (RL3). */
-export type RateLimitKeySpec =
-  | { readonly kind: 'client-ip' }
-  | { readonly kind: 'header'; readonly name: string }
-  | { readonly kind: 'jwt'; readonly claim: string }
-  /** An XPath expression over `$request`; `LimitedRequest.evaluate` gives its string value. */
-  | { readonly kind: 'expression'; readonly expr: CompiledExpression }
 
 /** One policy as the compiler emits it; `id` (where it is written) keeps its quota apart from others'. */
 export interface RateLimitPolicySpec {
@@ -20,7 +12,7 @@ export interface RateLimitPolicySpec {
   readonly limit: number
   /** Seconds. */
   readonly window: number
-  readonly key: RateLimitKeySpec
+  readonly key: RequestKeySpec
 }
 
 /** The limit of one route and method. */

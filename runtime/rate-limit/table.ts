@@ -3,10 +3,10 @@
  * of the most specific `x-svc-rate-limit`, as `src/rate-limits.ts` writes them, with what the
  * response fields need worked out once at load.
  */
+import type { TrustedProxies } from '../request-key/trusted-proxies.js'
 import { policyField, type RateLimitHeaders } from './fields.js'
 import { RateLimiter, type RateLimitStoreSettings } from './limiter.js'
 import type { RateLimitPolicySpec, RouteLimits, RouteRateLimit } from './policy.js'
-import type { TrustedProxies } from './trusted-proxies.js'
 
 export class RateLimitTable implements RouteLimits {
   readonly #byRoute = new Map<string, Map<string | null, RouteRateLimit>>()

@@ -23,7 +23,7 @@ import { oxnRoot } from '../oxn/index.js'
 import type { RateLimiter } from '../rate-limit/limiter.js'
 import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import type { RateLimitTable } from '../rate-limit/table.js'
-import { parseTrustedProxies } from '../rate-limit/trusted-proxies.js'
+import { parseTrustedProxies, type TrustedProxies } from '../request-key/trusted-proxies.js'
 import { RedisConnection } from '../store/redis-connection.js'
 import { RedisResponseCache } from '../upstream/redis-response-cache.js'
 import { UpstreamServices } from '../upstream/services.js'
@@ -97,12 +97,11 @@ export class Gateway implements GatewayCore {
       started: options.started ?? new Date(performance.timeOrigin),
     })
     this.redis = createRedisConnection(this.config, this.logger, metrics)
-    this.#upstream = new UpstreamServices(
-      this.config,
-      options.siteRoot,
-      app.upstreamDefinitions,
-      this.redis === null ? undefined : new RedisResponseCache(this.redis, this.config.redisPrefix),
-    )
+    const trustedProxies = readTrustedProxies(this.config)
+    this.#upstream = new UpstreamServices(this.config, options.siteRoot, app.upstreamDefinitions, {
+      ...(this.redis === null ? {} : { cache: new RedisResponseCache(this.redis, this.config.redisPrefix) }),
+      pools: app.upstreamPools?.instantiate(env, this.logger, trustedProxies) ?? null,
+    })
     this.services = Object.freeze({
       siteRoot: options.siteRoot,
       logger: this.logger,
@@ -118,7 +117,7 @@ export class Gateway implements GatewayCore {
     this.rateLimiter =
       app.rateLimits === undefined
         ? null
-        : createRateLimiter(app.rateLimits, this.config, this.redis, options.primaryChannel)
+        : createRateLimiter(app.rateLimits, this.config, trustedProxies, this.redis, options.primaryChannel)
     // Reads the file sources of security schemes; an invalid one stops the start (operations.md CL9).
     this.security = app.security
       ? createSecurityRuntime(app.security, { siteRoot: options.siteRoot, env, logger: this.logger })
@@ -222,21 +221,25 @@ function createRedisConnection(
   return new RedisConnection(settings, logger)
 }
 
-/** The gateway's rate limiter; throws ConfigError for an invalid SVC_TRUSTED_PROXIES (CF3). */
+/** SVC_TRUSTED_PROXIES; throws ConfigError for an invalid list (CF3). */
+function readTrustedProxies(config: ServerConfig): TrustedProxies {
+  const trusted = parseTrustedProxies(config.trustedProxies)
+  if (typeof trusted !== 'string') return trusted
+  throw new ConfigError(
+    'SVC_TRUSTED_PROXIES',
+    config.trustedProxies,
+    `comma-separated IP addresses and CIDRs: ${trusted}`,
+  )
+}
+
+/** The gateway's rate limiter. */
 function createRateLimiter(
   table: RateLimitTable,
   config: ServerConfig,
+  trusted: TrustedProxies,
   redis: RedisConnection | null,
   primary: PrimaryChannel | undefined,
 ): RateLimiter {
-  const trusted = parseTrustedProxies(config.trustedProxies)
-  if (typeof trusted === 'string') {
-    throw new ConfigError(
-      'SVC_TRUSTED_PROXIES',
-      config.trustedProxies,
-      `comma-separated IP addresses and CIDRs: ${trusted}`,
-    )
-  }
   const store = {
     redis:
       redis === null ? null : { connection: redis, prefix: config.redisPrefix, fallback: config.rateLimitOnStoreError },

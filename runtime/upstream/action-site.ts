@@ -1,12 +1,15 @@
 /**
  * What the upstream actions pass around about the running action: its position and name (RF info,
  * flows.md F-EXEC-6), the flow file's directory (relative body sources), the request's logger,
- * AbortSignal and client-gone watchers, and run-time warnings; plus the gateway's upstream services.
+ * AbortSignal and client-gone watchers, run-time warnings, and the client request that pool keys read
+ * from; plus the gateway's upstream services.
  */
 import type { Dispatcher } from 'undici'
 
 import type { ClientGoneWatcher, FlowContext } from '../context/flow-context.js'
 import type { Logger } from '../log/logger.js'
+import type { KeyedRequest } from '../request-key/request-key.js'
+import { evaluateString } from '../xpath/evaluate.js'
 import type { UpstreamServices } from './services.js'
 import { warnAt } from './warnings.js'
 
@@ -23,6 +26,7 @@ export interface ActionSite {
   /** See FlowContext.watchClientGone: cheaper than a listener on `signal`. */
   watchClientGone(watcher: ClientGoneWatcher): boolean
   unwatchClientGone(watcher: ClientGoneWatcher): void
+  keyedRequest(): KeyedRequest
 }
 
 export function actionSite(ctx: FlowContext, at: string, action: string, dir: string): ActionSite {
@@ -72,6 +76,16 @@ class FlowActionSite implements ActionSite {
 
   unwatchClientGone(watcher: ClientGoneWatcher): void {
     this.#ctx.unwatchClientGone(watcher)
+  }
+
+  keyedRequest(): KeyedRequest {
+    const ctx = this.#ctx
+    return {
+      peer: ctx.request?.remoteAddress,
+      headers: ctx.request?.headers ?? new Map(),
+      claims: ctx.jwtClaims ?? null,
+      evaluate: (expr) => evaluateString(ctx, expr),
+    }
   }
 }
 

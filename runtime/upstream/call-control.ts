@@ -24,6 +24,8 @@ export interface ClientLink {
 export class CallControl implements ClientGoneWatcher {
   hop: Hop | null = null
   failure: UpstreamFailure | null = null
+  /** performance.now() when the overall timeout expires (no retry waits past it, UP-POOL-6). */
+  readonly deadline: number
   #timer: NodeJS.Timeout | null
   readonly #link: ClientLink
   #watching = false
@@ -35,6 +37,7 @@ export class CallControl implements ClientGoneWatcher {
   constructor(request: PreparedRequest, link: ClientLink, timed = true) {
     this.#link = link
     const ms = request.limits.overallMs
+    this.deadline = performance.now() + ms
     this.#timer = timed ? setTimeout(() => this.stop(timeoutFailure('overall', ms)), ms) : null
     if (link.watchClientGone !== undefined) {
       if (link.watchClientGone(this)) this.#watching = true

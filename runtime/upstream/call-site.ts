@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici'
 
 import type { ClientGoneWatcher } from '../context/flow-context.js'
 import type { Logger } from '../log/logger.js'
+import type { KeyedRequest } from '../request-key/request-key.js'
 
 export interface CallSite {
   readonly requestId: string
@@ -18,6 +19,8 @@ export interface CallSite {
   unwatchClientGone?(watcher: ClientGoneWatcher): void
   /** Reports a run-time warning. */
   warn(message: string): void
+  /** The client request that keys read from (a `hash` pool, upstream.md UP-POOL-3); absent outside one. */
+  keyedRequest?(): KeyedRequest
   /** svc-test (actions.md ACT-backend-flow-2): the dispatcher of a backend flow for request `id`, or null. */
   readonly backendFor?: ((id: string) => Dispatcher | null) | null
 }

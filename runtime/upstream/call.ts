@@ -9,12 +9,13 @@
  */
 import type { Dispatcher } from 'undici'
 
+import { readRequestKey } from '../request-key/request-key.js'
 import { wireText } from '../values/wire-text.js'
 import { CallControl } from './call-control.js'
 import type { CallSite } from './call-site.js'
-import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
+import { type ConnectionTarget, type KeyedTarget, targetKey } from './connection-target.js'
 import { type Coding, codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
-import { classifyError, transportFailure, type UpstreamFailure } from './failure.js'
+import { classifyError, transportFailure, unavailableFailure, type UpstreamFailure } from './failure.js'
 import { Hop, type HopHead } from './hop.js'
 import {
   type CachePlan,
@@ -28,8 +29,12 @@ import {
   rawField,
   revalidatedEntry,
 } from './http-caching.js'
+import { failingStatus, PoolAttempts, report } from './pools/attempts.js'
+import type { CircuitBreaker } from './pools/breaker.js'
+import type { PoolTarget } from './pools/pool.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { type LogBase, writeRequestLog } from './request-log.js'
+import { retryableFailure, retryableStatus, retryPolicyOf, RetryRun } from './retry.js'
 import type { UpstreamServices } from './services.js'
 import { StreamTransfer } from './stream-transfer.js'
 import { forcedHttps, requestTarget, resolveLocation, type TargetUrl, urlText } from './target-url.js'
@@ -46,6 +51,8 @@ export interface CallResponse {
   readonly cacheHit: boolean
   /** `Content-Encoding` of a body stored undecoded (a coding the gateway does not decode), else null. */
   readonly undecodedEncoding: string | null
+  /** The pool target that answered (UP-POOL-2); absent for a plain origin. */
+  readonly target?: string
 }
 
 export interface CallStreamed {
@@ -54,6 +61,7 @@ export interface CallStreamed {
   readonly status: number
   readonly rawHeaders: readonly string[]
   readonly transfer: StreamTransfer
+  readonly target?: string
 }
 
 export interface CallFailure {
@@ -61,6 +69,8 @@ export interface CallFailure {
   /** URL of the hop that failed. */
   readonly url: TargetUrl
   readonly failure: UpstreamFailure
+  /** The pool target of the failed attempt; absent for a plain origin or when none was available. */
+  readonly target?: string
 }
 
 export type CallOutcome = CallResponse | CallStreamed | CallFailure
@@ -93,13 +103,35 @@ export async function performCall(
   // timeouts, cache or streaming
   const backend = site.backendFor?.(request.id) ?? null
   const control = new CallControl(request, site, backend === null)
+  const pool = backend === null ? poolAttempts(services, request, site) : null
+  const retries = backend === null ? retryRun(services, request, pool, control) : null
   try {
-    const outcome = await runHops(services, request, site, control, stream && backend === null, backend)
+    const outcome = await runHops(services, request, site, control, stream && backend === null, backend, {
+      pool,
+      retries,
+    })
     if (outcome.kind === 'streamed') control.keepForTransfer()
-    return outcome
+    // UP-POOL-2: `$upstream/<id>/target` names the target that answered
+    const target = pool?.lastTarget
+    return target === undefined ? outcome : { ...outcome, target: target.url }
   } finally {
+    retries?.end()
     control.release()
   }
+}
+
+/** The retries of a call (UP-POOL-5, UP-POOL-6): none for a streamed body or without a `retries` setting. */
+function retryRun(
+  services: UpstreamServices,
+  request: PreparedRequest,
+  pool: PoolAttempts | null,
+  control: CallControl,
+): RetryRun | null {
+  if (request.bodyStream !== null || (pool === null && request.options.retries === undefined)) return null
+  const policy = retryPolicyOf(request.options, pool?.pool.spec ?? null)
+  if (policy.retries === 0) return null
+  const budget = pool?.pool.budget ?? services.retryBudget(request.url.origin)
+  return new RetryRun(policy, budget, control.deadline)
 }
 
 interface HopState {
@@ -124,6 +156,10 @@ interface HopCall {
   readonly stream: boolean
   /** svc-test: the backend flow's dispatcher that replaces the network. */
   readonly backend: Dispatcher | null
+  /** The attempts to the pool the request's URL names (UP-POOL-2); null for a plain origin. */
+  readonly pool: PoolAttempts | null
+  /** The call's retries (UP-POOL-5); null when it is not retried. */
+  readonly retries: RetryRun | null
 }
 
 function runHops(
@@ -133,6 +169,7 @@ function runHops(
   control: CallControl,
   stream: boolean,
   backend: Dispatcher | null,
+  { pool, retries }: { pool: PoolAttempts | null; retries: RetryRun | null },
 ): Promise<CallOutcome> {
   const options = request.options
   const state: HopState = {
@@ -143,10 +180,19 @@ function runHops(
     index: 0,
   }
   const caching = backend === null && (options.useHttpCache === true || (options.forceCacheTtl ?? 0) > 0)
-  const call: HopCall = { services, request, site, control, state, caching, stream, backend }
+  const call: HopCall = { services, request, site, control, state, caching, stream, backend, pool, retries }
   // without followed redirects there is one hop: its outcome as it comes, with no loop around it
   if (options.followRedirects !== true) return exchangeHop(call, targetFor(call, state.url), null)
   return followHops(call)
+}
+
+/** The attempts of a request whose URL names a pool (UP-POOL-2), with its hash key read once. */
+function poolAttempts(services: UpstreamServices, request: PreparedRequest, site: CallSite): PoolAttempts | null {
+  const pool = services.pools?.forUrl(request.url)
+  if (pool === undefined) return null
+  const hashKey = pool.spec.hashKey
+  const keyed = hashKey === null ? undefined : site.keyedRequest?.()
+  return new PoolAttempts(pool, keyed === undefined ? '' : readRequestKey(hashKey!, keyed, pool.trustedProxies))
 }
 
 /** One hop of the request as `state` describes it: the cache plan, then the exchange. */
@@ -312,17 +358,51 @@ async function exchangeOnce(
   }
   const headers =
     entry !== undefined && verdict === 'revalidate' ? [...state.headers, ...conditionalFields(entry)] : state.headers
-  const tls = target.protocol === 'https:'
+  // a pool's targets serve the configured origin; a redirect elsewhere goes where it points
+  const pool = call.pool !== null && state.url.origin === request.url.origin ? call.pool : null
+  const retries = call.retries
   for (let attempt = 0; ; attempt++) {
     if (control.failure !== null) return failed(control.failure, state.url, site, logBase, null, 0, performance.now())
-    const hop = Hop.start(backend ?? services.dispatchers.get(target, cacheRequest.targetKey), {
-      origin: state.url.origin,
+    let connection: KeyedTarget = { target, key: cacheRequest.targetKey }
+    let origin = state.url.origin
+    let hostname = state.url.hostname
+    let attemptBase = retries === null ? logBase : { ...logBase, attempt }
+    let sent = headers
+    let breaker: CircuitBreaker | null = null
+    if (pool === null && request.options.circuitBreaker !== undefined && backend === null) {
+      // UP-POOL-4: a plain origin's breaker; open, it fails the call at once
+      breaker = services.originBreaker(state.url.origin, request.options.circuitBreaker, site.logger)
+      const open = breaker.state(Date.now())
+      if (open === 'no') {
+        retries?.attemptEnded()
+        const cause = `circuit breaker open for ${state.url.origin}`
+        return failed(unavailableFailure(cause), state.url, site, attemptBase, null, 0, performance.now())
+      }
+      if (open === 'trial') breaker.startTrial()
+    }
+    if (pool !== null) {
+      const chosen = pool.start(Date.now())
+      if (chosen === null) {
+        retries?.attemptEnded()
+        const cause = `no available target in pool ${pool.pool.name}`
+        return failed(unavailableFailure(cause), state.url, site, attemptBase, null, 0, performance.now())
+      }
+      // UP-POOL-2: the target's scheme, host and port, and its Host, as if it were called directly
+      connection = poolConnection(call, chosen)
+      origin = chosen.url
+      hostname = chosen.hostname
+      attemptBase = { ...logBase, target: chosen.url, attempt }
+      sent = withHost(headers, chosen.host)
+    }
+    const tls = connection.target.protocol === 'https:'
+    const hop = Hop.start(backend ?? services.dispatchers.get(connection.target, connection.key), {
+      origin,
       // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
       path: requestTarget(state.url),
       method: state.method,
-      headers: wireHeaders(headers),
+      headers: wireHeaders(sent),
       body: request.bodyStream ?? state.body,
-      servername: tls && !isIpAddress(state.url.hostname) ? bare(state.url.hostname) : undefined,
+      servername: tls && !isIpAddress(hostname) ? bare(hostname) : undefined,
       headersTimeoutMs: backend === null ? request.limits.ttfbMs : 0,
       bodyTimeoutMs: stream ? request.limits.overallMs : 0,
     })
@@ -332,20 +412,51 @@ async function exchangeOnce(
       head = await hop.head()
     } catch (error) {
       const failure = control.failure ?? classifyError(error, request.limits, tls)
-      if (attempt === 0 && shouldRetry(failure, error, state.method, request)) {
-        writeRequestLog(site.logger, logBase, {
-          status: 0,
-          mime: '',
-          bytes: 0,
-          started: hop.started,
-          headAt: null,
-          cacheHit: false,
-          refresh: false,
-          failure,
-        })
-        continue
-      }
-      return failed(failure, state.url, site, logBase, null, 0, hop.started)
+      const result = failure.kind === 'aborted' ? 'abandoned' : 'failure'
+      pool?.end(result, Date.now())
+      if (breaker !== null) report(breaker, result, Date.now())
+      retries?.attemptEnded()
+      const again =
+        (attempt === 0 && shouldRetry(failure, error, state.method, request)) ||
+        (retries !== null && retries.mayRetry(retryableFailure(failure, state.method, retries.policy), undefined))
+      if (!again) return failed(failure, state.url, site, attemptBase, null, 0, hop.started)
+      writeRequestLog(site.logger, attemptBase, {
+        status: 0,
+        mime: '',
+        bytes: 0,
+        started: hop.started,
+        headAt: null,
+        cacheHit: false,
+        refresh: false,
+        failure,
+      })
+      await retries?.wait()
+      continue
+    }
+    const result = failingStatus(head.status) ? 'failure' : 'success'
+    pool?.end(result, Date.now())
+    if (breaker !== null) report(breaker, result, Date.now())
+    retries?.attemptEnded()
+    if (
+      retries !== null &&
+      retries.mayRetry(
+        retryableStatus(head.status, state.method, retries.policy),
+        rawField(head.rawHeaders, 'retry-after'),
+      )
+    ) {
+      await hop.discardBody().catch(() => undefined)
+      writeRequestLog(site.logger, attemptBase, {
+        status: head.status,
+        mime: rawField(head.rawHeaders, 'content-type') ?? '',
+        bytes: hop.bytes,
+        started: hop.started,
+        headAt: head.at,
+        cacheHit: false,
+        refresh: false,
+        failure: null,
+      })
+      await retries.wait()
+      continue
     }
     const mime = rawField(head.rawHeaders, 'content-type') ?? ''
     if (redirectLimit !== null && REDIRECTS.has(head.status) && followable(state.url, head.rawHeaders)) {
@@ -354,7 +465,7 @@ async function exchangeOnce(
         transportFailure(`maximum of ${redirectLimit} redirects exceeded`, 'EREDIRECTS'),
         state.url,
         site,
-        logBase,
+        attemptBase,
         head,
         hop.bytes,
         hop.started,
@@ -366,7 +477,7 @@ async function exchangeOnce(
       } catch {
         // the 304 has no body; a broken connection afterwards does not matter
       }
-      writeRequestLog(site.logger, logBase, {
+      writeRequestLog(site.logger, attemptBase, {
         status: head.status,
         mime,
         bytes: hop.bytes,
@@ -395,10 +506,22 @@ async function exchangeOnce(
         url: state.url,
         status: head.status,
         rawHeaders: head.rawHeaders,
-        transfer: new StreamTransfer(hop, head, site, logBase, control, request, tls),
+        transfer: new StreamTransfer(hop, head, site, attemptBase, control, request, tls),
       }
     }
-    return buffered({ services, request, site, control, state, hop, head, plan, cacheRequest, logBase, tls })
+    return buffered({
+      services,
+      request,
+      site,
+      control,
+      state,
+      hop,
+      head,
+      plan,
+      cacheRequest,
+      logBase: attemptBase,
+      tls,
+    })
   }
 }
 
@@ -583,4 +706,40 @@ function wireHeaders(headers: readonly (readonly [string, string])[]): string[] 
 
 function isIpAddress(hostname: string): boolean {
   return hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
+/** The connection target of a pool target for this request's options (remembered per options object). */
+function poolConnection(call: HopCall, chosen: PoolTarget): KeyedTarget {
+  const { request } = call
+  const connectTimeoutMs = request.limits.separateConnect ? request.limits.connectMs : null
+  const known = chosen.connections.get(request.options)
+  if (
+    known !== undefined &&
+    known.target.certificate === request.certificate &&
+    known.target.connectTimeoutMs === connectTimeoutMs
+  )
+    return known
+  const options = request.options
+  // UP-POOL-2: transport options and forward proxies do not apply to pool targets
+  const target: ConnectionTarget = {
+    protocol: chosen.protocol,
+    hostname: chosen.hostname,
+    port: chosen.port,
+    proxyServer: null,
+    proxyCredentials: null,
+    tlsVersion: options.tlsVersion ?? 'auto',
+    tlsCiphers: options.tlsCiphers ?? null,
+    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
+    certificate: request.certificate,
+    connectTimeoutMs,
+    disableReuse: options.disableConnectionReuse === true,
+  }
+  const keyed = { target, key: targetKey(target) }
+  chosen.connections.set(request.options, keyed)
+  return keyed
+}
+
+/** The header fields with `Host` (first in the list, build-request.ts) set to `host`. */
+function withHost(headers: readonly (readonly [string, string])[], host: string): (readonly [string, string])[] {
+  return headers.map((field) => (field[0].toLowerCase() === 'host' ? ['Host', host] : field))
 }

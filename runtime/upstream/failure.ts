@@ -10,13 +10,15 @@ export type TimeoutKind = 'overall' | 'connect' | 'time-to-first-byte'
 export type UpstreamFailure =
   | { readonly kind: 'transport'; readonly cause: string; readonly errorName: string }
   | { readonly kind: 'timeout'; readonly timeout: TimeoutKind; readonly seconds: number }
+  /** No target may be asked: every target of the pool is out, or the origin's breaker is open (UP-POOL-4, 3103). */
+  | { readonly kind: 'unavailable'; readonly cause: string }
   | { readonly kind: 'aborted' }
 
 /** Thrown inside the exchange code to carry a classified failure. */
 export class UpstreamFailureError extends Error {
   constructor(readonly failure: UpstreamFailure) {
     super(
-      failure.kind === 'transport'
+      failure.kind === 'transport' || failure.kind === 'unavailable'
         ? failure.cause
         : failure.kind === 'timeout'
           ? `${failure.timeout} timeout`
@@ -36,22 +38,45 @@ export function timeoutFailure(timeout: TimeoutKind, ms: number): UpstreamFailur
   return { kind: 'timeout', timeout, seconds: ms / 1000 }
 }
 
-/** The log `errorName` of a failure (UP-LOG-1). */
-export function errorNameOf(failure: UpstreamFailure): string {
-  return failure.kind === 'transport' ? failure.errorName : failure.kind === 'timeout' ? 'ETIMEDOUT' : 'ECONNABORTED'
+export function unavailableFailure(cause: string): UpstreamFailure {
+  return { kind: 'unavailable', cause }
 }
 
-/** The `info` entry of UP-ERR-2 (errors.md section 3, codes 3101 and 3102). */
+/** The error kind of a failure (errors.md section 3: 3101, 3102, 3103). */
+export function errorKindOf(failure: UpstreamFailure): 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE' {
+  return failure.kind === 'timeout'
+    ? 'UPSTREAM_TIMEOUT'
+    : failure.kind === 'unavailable'
+      ? 'UPSTREAM_UNAVAILABLE'
+      : 'UPSTREAM_FAILED'
+}
+
+/** The log `errorName` of a failure (UP-LOG-1). */
+export function errorNameOf(failure: UpstreamFailure): string {
+  switch (failure.kind) {
+    case 'transport':
+      return failure.errorName
+    case 'timeout':
+      return 'ETIMEDOUT'
+    case 'unavailable':
+      return 'EUNAVAILABLE'
+    case 'aborted':
+      return 'ECONNABORTED'
+  }
+}
+
+/** The `info` entry of UP-ERR-2 (errors.md section 3, codes 3101, 3102 and 3103). */
 export function failureInfo(failure: UpstreamFailure, id: string, url: string): string {
   if (failure.kind === 'timeout')
     return `Request '${id}' to ${url} timed out after ${failure.seconds} s (${failure.timeout} timeout)`
-  if (failure.kind === 'transport') return `Request '${id}' to ${url} failed: ${failure.cause}`
+  if (failure.kind === 'transport' || failure.kind === 'unavailable')
+    return `Request '${id}' to ${url} failed: ${failure.cause}`
   return `Request '${id}' to ${url} was aborted`
 }
 
 /** The log `errorMessage`: the cause, or the timeout sentence. */
 export function failureMessage(failure: UpstreamFailure): string {
-  if (failure.kind === 'transport') return failure.cause
+  if (failure.kind === 'transport' || failure.kind === 'unavailable') return failure.cause
   if (failure.kind === 'timeout') return `timed out after ${failure.seconds} s (${failure.timeout} timeout)`
   return 'aborted because the client disconnected'
 }

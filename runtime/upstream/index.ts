@@ -1,7 +1,7 @@
 /**
  * runtime/upstream: upstream requests (upstream.md): the `request`, `requests` and `proxy-request`
  * actions, `x-svc-proxy` handlers, the configuration checks the compiler shares, connection pools,
- * the response cache, the streamed proxy, and upstream validation and mocking.
+ * the response cache, the streamed proxy, upstream validation and mocking, and upstream pools.
  */
 export { request, type RequestAttributes } from './request-action.js'
 export { UpstreamServices, type UpstreamSettings } from './services.js'
@@ -20,3 +20,5 @@ export {
   type UpstreamDefinitionTable,
 } from './upstream-definitions.js'
 export { optionsNeedingDefinition } from './upstream-contract.js'
+export { defineUpstreamPools, UpstreamPools, UpstreamPoolTable } from './pools/pools.js'
+export type { UpstreamPoolSpec } from './pools/spec.js'

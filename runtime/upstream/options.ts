@@ -9,6 +9,10 @@ import { headerField } from '../flow/actions/header-fields.js'
 import { JsonObject, type JsonValue } from '../values/json-value.js'
 import { type ConfigPath, type ConfigProblems, pathText } from './config-problems.js'
 import { describe, jsonTypeName, membersOf, optionBoolean, optionNumber } from './config-values.js'
+import type { BreakerSpec } from './pools/spec.js'
+
+/** The breaker's defaults (UP-POOL-1 `passive`, Envoy's outlier detection). */
+export const DEFAULT_BREAKER: BreakerSpec = Object.freeze({ failures: 5, coolDown: 30, maxCoolDown: 300 })
 
 export type ValidationMode = boolean | 'report-only'
 export type TlsVersion = 'auto' | 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'
@@ -47,6 +51,13 @@ export interface UpstreamOptions {
   readonly validateResponse?: ValidationMode
   readonly definition?: string
   readonly exitOnError?: boolean
+  /** UP-POOL-5: further attempts after a failed one; the pool's value, else 0. */
+  readonly retries?: number
+  /** Seconds: the base of the back-off (UP-POOL-7). */
+  readonly retryDelay?: number
+  readonly retryNonIdempotent?: boolean
+  /** UP-POOL-4: a circuit breaker for a plain origin (`true`: the defaults). */
+  readonly circuitBreaker?: BreakerSpec
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -86,6 +97,7 @@ type BooleanOption =
   | 'disableConnectionReuse'
   | 'mockResponse'
   | 'exitOnError'
+  | 'retryNonIdempotent'
 
 function booleanReader(key: BooleanOption): OptionReader {
   return (value, path, problems, into) => {
@@ -104,7 +116,7 @@ function stringReader(
 }
 
 function integerReader(
-  key: 'maxRedirects' | 'forceCacheTtl' | 'transportPort',
+  key: 'maxRedirects' | 'forceCacheTtl' | 'transportPort' | 'retries',
   min: number,
   max: number,
 ): OptionReader {
@@ -207,6 +219,46 @@ const OPTION_READERS: Readonly<Record<string, OptionReader>> = {
   'validate-response': modeReader('validateResponse'),
   definition: stringReader('definition'),
   'exit-on-error': booleanReader('exitOnError'),
+  retries: integerReader('retries', 0, 10),
+  'retry-delay': (value, path, problems, into) => {
+    const seconds = optionNumber(value, path, problems, 'a number of seconds greater than 0')
+    if (seconds === undefined) return
+    if (seconds <= 0) problems.error(path, `${pathText(path)} must be greater than 0`)
+    else into.retryDelay = seconds
+  },
+  'retry-non-idempotent': booleanReader('retryNonIdempotent'),
+  'circuit-breaker': (value, path, problems, into) => {
+    const flag = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined
+    if (flag !== undefined) {
+      if (flag) into.circuitBreaker = DEFAULT_BREAKER
+      return
+    }
+    if (!(value instanceof JsonObject)) {
+      problems.error(path, `${pathText(path)} must be true, false or {failures, cool-down, max-cool-down}`)
+      return
+    }
+    const spec = { ...DEFAULT_BREAKER }
+    let valid = true
+    for (const [name, member] of membersOf(value)) {
+      const at = [...path, name]
+      if (name !== 'failures' && name !== 'cool-down' && name !== 'max-cool-down') {
+        problems.warning(at, `unknown property ${JSON.stringify(name)} of circuit-breaker is ignored`)
+        continue
+      }
+      const whole = name === 'failures'
+      const expected = whole ? 'a whole number from 1 to 1000' : 'a number of seconds greater than 0'
+      const number = optionNumber(member, at, problems, expected)
+      if (number === undefined) valid = false
+      else if (whole ? !Number.isInteger(number) || number < 1 || number > 1000 : number <= 0) {
+        problems.error(at, `${pathText(at)} must be ${expected}, not ${describe(member)}`)
+        valid = false
+      } else if (whole) spec.failures = number
+      else spec[name === 'cool-down' ? 'coolDown' : 'maxCoolDown'] = number
+    }
+    if (valid && spec.maxCoolDown < spec.coolDown)
+      problems.error(path, `${pathText(path)}: max-cool-down must not be less than cool-down`)
+    else if (valid) into.circuitBreaker = spec
+  },
 }
 
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTION_READERS)

@@ -181,6 +181,7 @@ function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
   if (ctx.readsUpstream)
     storeUpstreamEntry(ctx, MAIN_ID, {
       url: urlText(streamed.url),
+      ...(streamed.target === undefined ? {} : { target: streamed.target }),
       status: streamed.status,
       cacheHit: false,
       rawHeaders: streamed.rawHeaders,

@@ -16,6 +16,10 @@ export interface LogBase {
   readonly method: string
   /** Request ID plus `.<hop>`. */
   readonly id: string
+  /** For a pool (UP-POOL-2): the target's URL. */
+  readonly target?: string
+  /** For a pool or a request that may be retried (UP-POOL-6): the attempt, counted from 0. */
+  readonly attempt?: number
 }
 
 /** How the exchange went. */
@@ -47,6 +51,8 @@ const K = {
   timing: memberKey('timing'),
   errorName: memberKey('errorName'),
   errorMessage: memberKey('errorMessage'),
+  target: memberKey('target'),
+  attempt: memberKey('attempt'),
 }
 const TIMING_START = Buffer.from('{"DNS":0,"TCP":0,"TTFB":')
 const TIMING_END = Buffer.from('}')
@@ -85,6 +91,14 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   line.decimal(durationUs, 6)
   line.raw(K.id)
   line.string(base.id)
+  if (base.target !== undefined) {
+    line.raw(K.target)
+    line.string(base.target)
+  }
+  if (base.attempt !== undefined) {
+    line.raw(K.attempt)
+    line.number(base.attempt)
+  }
   if (!outcome.cacheHit && !outcome.refresh) line.raw(NETWORK_TIMING_START)
   else {
     line.raw(K.cacheHit)

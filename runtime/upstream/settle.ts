@@ -18,7 +18,7 @@ import { Content } from '../values/content.js'
 import { singleton } from '../values/item.js'
 import type { JsonObject } from '../values/json-value.js'
 import type { CallFailure, CallResponse } from './call.js'
-import { failureInfo } from './failure.js'
+import { errorKindOf, failureInfo } from './failure.js'
 import { rawField } from './http-caching.js'
 import { MAIN_ID } from './request-id.js'
 import { applyResponseHeadersOption } from './response-headers-option.js'
@@ -47,6 +47,7 @@ export function storeResponse(
   if (ctx.readsUpstream)
     storeUpstreamEntry(ctx, id, {
       url: urlText(response.url),
+      ...(response.target === undefined ? {} : { target: response.target }),
       status: response.status,
       cacheHit: response.cacheHit,
       rawHeaders: response.rawHeaders,
@@ -55,10 +56,13 @@ export function storeResponse(
   return content
 }
 
-/** `$error` of a transport failure (3101) or timeout (3102), UP-ERR-2. */
+/** `$error` of a transport failure (3101), a timeout (3102) or an unavailable upstream (3103), UP-ERR-2. */
 export function failureError(ctx: FlowContext, id: string, failure: CallFailure): JsonObject {
-  const kind = failure.failure.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED'
-  return gatewayErrorObject(kind, [failureInfo(failure.failure, id, urlText(failure.url))], ctx.requestId)
+  return gatewayErrorObject(
+    errorKindOf(failure.failure),
+    [failureInfo(failure.failure, id, urlText(failure.url))],
+    ctx.requestId,
+  )
 }
 
 /**
@@ -75,10 +79,17 @@ export function storeFailure(
   const error = failureError(ctx, id, failure)
   ctx.contents.upstream.set(id, new Content(NO_BYTES, null))
   if (id === MAIN_ID && clearMain) ctx.contents.main = undefined
-  storeUpstreamEntry(ctx, id, { url: urlText(failure.url), status: 0, cacheHit: false, rawHeaders: [], error })
+  storeUpstreamEntry(ctx, id, {
+    url: urlText(failure.url),
+    ...(failure.target === undefined ? {} : { target: failure.target }),
+    status: 0,
+    cacheHit: false,
+    rawHeaders: [],
+    error,
+  })
   // errors.md EF5: a failure recorded while the error flow runs leaves `$error` as it is
   if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
-  const topic = ERROR_KINDS[failure.failure.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED'].alertTopic
+  const topic = ERROR_KINDS[errorKindOf(failure.failure)].alertTopic
   if (exitOnError) return new RaisedError(error, topic)
   writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false)
   return null

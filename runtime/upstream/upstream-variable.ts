@@ -13,6 +13,8 @@ import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 
 export interface UpstreamEntry {
   readonly url: string
+  /** The pool target that answered (UP-POOL-2). */
+  readonly target?: string
   readonly status: number
   readonly cacheHit: boolean
   /** Raw header names and values as received; empty after a transport failure. */
@@ -44,6 +46,10 @@ function entryObject(entry: UpstreamEntry): JsonObject {
     entry.cacheHit,
     headersObject(entry.rawHeaders),
   ]
+  if (entry.target !== undefined) {
+    keys.splice(1, 0, 'target')
+    values.splice(1, 0, entry.target)
+  }
   if (entry.error !== undefined) {
     keys.push('error')
     values.push(entry.error)

@@ -5,14 +5,15 @@
  * written, so the operations a path-level or top-level policy covers share its quota.
  */
 import { operationRateLimit } from '../../analysis/rate-limits.js'
-import type { DefinitionNode, RateLimitKeyNode, RateLimitNode, RateLimitPolicyNode } from '../../ir/definition.js'
+import type { DefinitionNode, RateLimitNode, RateLimitPolicyNode, RequestKeyNode } from '../../ir/definition.js'
 import type { AppPart } from '../app-part.js'
 import { type Code, comment, joinCode, js, lit } from '../code.js'
 import type { EmitContext } from '../context.js'
 import { emitExpression } from '../xpath.js'
 import { arrayCode, objectCode } from './object-code.js'
 
-function keyCode(key: RateLimitKeyNode, ctx: EmitContext): Code {
+/** A request key (RL3, UP-POOL-3) as the runtime's `RequestKeySpec`; `action` names the setting in run-time errors. */
+export function keyCode(key: RequestKeyNode, ctx: EmitContext, action = 'x-svc-rate-limit'): Code {
   switch (key.kind) {
     case 'client-ip':
       return objectCode([['kind', lit('client-ip')]])
@@ -27,7 +28,7 @@ function keyCode(key: RateLimitKeyNode, ctx: EmitContext): Code {
         ['claim', lit(key.claim)],
       ])
     case 'expression': {
-      const site = { at: ctx.at(key.expr.loc), action: 'x-svc-rate-limit' }
+      const site = { at: ctx.at(key.expr.loc), action }
       return objectCode([
         ['kind', lit('expression')],
         ['expr', emitExpression(key.expr, ctx, site)],

@@ -23,6 +23,7 @@ describe('errors.md section 3: the registry', () => {
     expect(table).toEqual([
       [3101, 502, 'Upstream Request Failed', 'request'],
       [3102, 504, 'Upstream Request Timeout', 'request'],
+      [3103, 503, 'Upstream Unavailable', 'request'],
       [3202, 400, 'Upstream Request Validation Failed', 'request'],
       [3203, 502, 'Upstream Response Validation Failed', 'request'],
       [3204, 400, 'Input Validation Failed', 'validation'],

@@ -1,5 +1,6 @@
 /**
- * The client address behind trusted proxies, for `client-ip` rate-limit keys (rate-limits.md RL3).
+ * The client address behind trusted proxies, for `client-ip` keys of rate limits and hash pools
+ * (rate-limits.md RL3, upstream.md UP-POOL-3).
  * Forwarding headers are read only when the socket peer is a trusted proxy, and then walked from the
  * right: each proxy appends the address it saw, so everything left of the first untrusted entry may
  * have been written by the client. The rightmost untrusted address is the client; taking the leftmost

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { clientAddress, parseTrustedProxies, TrustedProxies } from '../../../../runtime/rate-limit/index.js'
+import { clientAddress, parseTrustedProxies, TrustedProxies } from '../../../../runtime/request-key/index.js'
 
 function trustedOf(text: string): TrustedProxies {
   const trusted = parseTrustedProxies(text)
