@@ -46,6 +46,8 @@ const base = (i: number): LogBase => ({
   url: 'http://127.0.0.1:18081/users',
   method: 'GET',
   id: 'main.0',
+  target: null,
+  attempt: null,
 })
 const outcome = (): ExchangeOutcome => {
   const now = performance.now()

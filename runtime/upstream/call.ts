@@ -13,7 +13,7 @@ import { readRequestKey } from '../request-key/request-key.js'
 import { wireText } from '../values/wire-text.js'
 import { CallControl } from './call-control.js'
 import type { CallSite } from './call-site.js'
-import { type ConnectionTarget, type KeyedTarget, targetKey } from './connection-target.js'
+import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
 import { type Coding, codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
 import { classifyError, transportFailure, unavailableFailure, type UpstreamFailure } from './failure.js'
 import { Hop, type HopHead } from './hop.js'
@@ -29,9 +29,9 @@ import {
   rawField,
   revalidatedEntry,
 } from './http-caching.js'
-import { failingStatus, PoolAttempts, report } from './pools/attempts.js'
+import { type AttemptResult, failingStatus, PoolAttempts, report } from './pools/attempts.js'
 import type { CircuitBreaker } from './pools/breaker.js'
-import type { PoolTarget } from './pools/pool.js'
+import { poolConnection } from './pools/pool-connection.js'
 import type { PreparedRequest } from './prepared-request.js'
 import { type LogBase, writeRequestLog } from './request-log.js'
 import { retryableFailure, retryableStatus, retryPolicyOf, RetryRun } from './retry.js'
@@ -51,8 +51,8 @@ export interface CallResponse {
   readonly cacheHit: boolean
   /** `Content-Encoding` of a body stored undecoded (a coding the gateway does not decode), else null. */
   readonly undecodedEncoding: string | null
-  /** The pool target that answered (UP-POOL-2); absent for a plain origin. */
-  readonly target?: string
+  /** The pool target that answered (UP-POOL-2); null for a plain origin. */
+  readonly target: string | null
 }
 
 export interface CallStreamed {
@@ -61,7 +61,7 @@ export interface CallStreamed {
   readonly status: number
   readonly rawHeaders: readonly string[]
   readonly transfer: StreamTransfer
-  readonly target?: string
+  readonly target: string | null
 }
 
 export interface CallFailure {
@@ -69,8 +69,8 @@ export interface CallFailure {
   /** URL of the hop that failed. */
   readonly url: TargetUrl
   readonly failure: UpstreamFailure
-  /** The pool target of the failed attempt; absent for a plain origin or when none was available. */
-  readonly target?: string
+  /** The pool target of the failed attempt; null for a plain origin or when none was available. */
+  readonly target: string | null
 }
 
 export type CallOutcome = CallResponse | CallStreamed | CallFailure
@@ -111,9 +111,7 @@ export async function performCall(
       retries,
     })
     if (outcome.kind === 'streamed') control.keepForTransfer()
-    // UP-POOL-2: `$upstream/<id>/target` names the target that answered
-    const target = pool?.lastTarget
-    return target === undefined ? outcome : { ...outcome, target: target.url }
+    return outcome
   } finally {
     retries?.end()
     control.release()
@@ -127,8 +125,11 @@ function retryRun(
   pool: PoolAttempts | null,
   control: CallControl,
 ): RetryRun | null {
-  if (request.bodyStream !== null || (pool === null && request.options.retries === undefined)) return null
-  const policy = retryPolicyOf(request.options, pool?.pool.spec ?? null)
+  const options = request.options
+  if (request.bodyStream !== null || (pool === null && options.retries === undefined)) return null
+  const own =
+    options.retries !== undefined || options.retryDelay !== undefined || options.retryNonIdempotent !== undefined
+  const policy = pool !== null && !own ? pool.pool.retryPolicy : retryPolicyOf(options, pool?.pool.spec ?? null)
   if (policy.retries === 0) return null
   const budget = pool?.pool.budget ?? services.retryBudget(request.url.origin)
   return new RetryRun(policy, budget, control.deadline)
@@ -246,7 +247,7 @@ async function followHops(call: HopCall): Promise<CallOutcome> {
       } catch (error) {
         const failure = control.failure ?? classifyError(error, request.limits, target.target.protocol === 'https:')
         if (failure.kind === 'aborted') throw new ClientGoneError()
-        return { kind: 'failure', url: state.url, failure }
+        return { kind: 'failure', url: state.url, failure, target: null }
       }
     }
     redirects++
@@ -319,7 +320,7 @@ async function exchangeOnce(
   /** The redirect limit when it has been reached: a followable 3xx now fails (UP-REDIR-3). */
   redirectLimit: number | null,
 ): Promise<CallOutcome> {
-  const { services, request, site, control, state, backend } = call
+  const { services, request, site, control, state } = call
   // a response the cache plan stores is read whole
   const stream = call.stream && plan === null
   const logBase: LogBase = {
@@ -327,6 +328,8 @@ async function exchangeOnce(
     url: cacheRequest.url,
     method: state.method,
     id: `${request.id}.${state.index}`,
+    target: null,
+    attempt: null,
   }
   const found = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
   const entry = found instanceof Promise ? await found : found
@@ -354,6 +357,7 @@ async function exchangeOnce(
       body: entry.body,
       cacheHit: true,
       undecodedEncoding: undecodedEncodingOf(rawHeaders, entry.status, state.method),
+      target: null,
     }
   }
   const headers =
@@ -361,60 +365,20 @@ async function exchangeOnce(
   // a pool's targets serve the configured origin; a redirect elsewhere goes where it points
   const pool = call.pool !== null && state.url.origin === request.url.origin ? call.pool : null
   const retries = call.retries
+  const exchange: HopExchange = { target, key: cacheRequest.targetKey, headers, logBase, pool, stream }
   for (let attempt = 0; ; attempt++) {
     if (control.failure !== null) return failed(control.failure, state.url, site, logBase, null, 0, performance.now())
-    let connection: KeyedTarget = { target, key: cacheRequest.targetKey }
-    let origin = state.url.origin
-    let hostname = state.url.hostname
-    let attemptBase = retries === null ? logBase : { ...logBase, attempt }
-    let sent = headers
-    let breaker: CircuitBreaker | null = null
-    if (pool === null && request.options.circuitBreaker !== undefined && backend === null) {
-      // UP-POOL-4: a plain origin's breaker; open, it fails the call at once
-      breaker = services.originBreaker(state.url.origin, request.options.circuitBreaker, site.logger)
-      const open = breaker.state(Date.now())
-      if (open === 'no') {
-        retries?.attemptEnded()
-        const cause = `circuit breaker open for ${state.url.origin}`
-        return failed(unavailableFailure(cause), state.url, site, attemptBase, null, 0, performance.now())
-      }
-      if (open === 'trial') breaker.startTrial()
-    }
-    if (pool !== null) {
-      const chosen = pool.start(Date.now())
-      if (chosen === null) {
-        retries?.attemptEnded()
-        const cause = `no available target in pool ${pool.pool.name}`
-        return failed(unavailableFailure(cause), state.url, site, attemptBase, null, 0, performance.now())
-      }
-      // UP-POOL-2: the target's scheme, host and port, and its Host, as if it were called directly
-      connection = poolConnection(call, chosen)
-      origin = chosen.url
-      hostname = chosen.hostname
-      attemptBase = { ...logBase, target: chosen.url, attempt }
-      sent = withHost(headers, chosen.host)
-    }
-    const tls = connection.target.protocol === 'https:'
-    const hop = Hop.start(backend ?? services.dispatchers.get(connection.target, connection.key), {
-      origin,
-      // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
-      path: requestTarget(state.url),
-      method: state.method,
-      headers: wireHeaders(sent),
-      body: request.bodyStream ?? state.body,
-      servername: tls && !isIpAddress(hostname) ? bare(hostname) : undefined,
-      headersTimeoutMs: backend === null ? request.limits.ttfbMs : 0,
-      bodyTimeoutMs: stream ? request.limits.overallMs : 0,
-    })
+    const started = startAttempt(call, exchange, attempt)
+    if (started.kind === 'failure') return started
+    const { hop, tls, breaker } = started
+    const attemptBase = started.logBase
     control.hop = hop
     let head: HopHead
     try {
       head = await hop.head()
     } catch (error) {
       const failure = control.failure ?? classifyError(error, request.limits, tls)
-      const result = failure.kind === 'aborted' ? 'abandoned' : 'failure'
-      pool?.end(result, Date.now())
-      if (breaker !== null) report(breaker, result, Date.now())
+      reportAttempt(exchange, breaker, failure.kind === 'aborted' ? 'abandoned' : 'failure')
       retries?.attemptEnded()
       const again =
         (attempt === 0 && shouldRetry(failure, error, state.method, request)) ||
@@ -433,9 +397,7 @@ async function exchangeOnce(
       await retries?.wait()
       continue
     }
-    const result = failingStatus(head.status) ? 'failure' : 'success'
-    pool?.end(result, Date.now())
-    if (breaker !== null) report(breaker, result, Date.now())
+    reportAttempt(exchange, breaker, failingStatus(head.status) ? 'failure' : 'success')
     retries?.attemptEnded()
     if (
       retries !== null &&
@@ -498,6 +460,7 @@ async function exchangeOnce(
         body: source.body,
         cacheHit: false,
         undecodedEncoding: undecodedEncodingOf(source.rawHeaders, source.status, state.method),
+        target: attemptBase.target,
       }
     }
     if (stream) {
@@ -507,6 +470,7 @@ async function exchangeOnce(
         status: head.status,
         rawHeaders: head.rawHeaders,
         transfer: new StreamTransfer(hop, head, site, attemptBase, control, request, tls),
+        target: attemptBase.target,
       }
     }
     return buffered({
@@ -523,6 +487,89 @@ async function exchangeOnce(
       tls,
     })
   }
+}
+
+/** What stays the same across the attempts of one hop. */
+interface HopExchange {
+  /** The URL's own connection target and its key. */
+  readonly target: ConnectionTarget
+  readonly key: string
+  readonly headers: readonly (readonly [string, string])[]
+  readonly logBase: LogBase
+  /** The pool's attempts when the hop goes to the configured origin of a pool URL. */
+  readonly pool: PoolAttempts | null
+  readonly stream: boolean
+}
+
+/** An attempt under way: its exchange, its log line's base, and the breaker it reports to. */
+interface StartedAttempt {
+  readonly kind: 'started'
+  readonly hop: Hop
+  readonly tls: boolean
+  readonly logBase: LogBase
+  readonly breaker: CircuitBreaker | null
+}
+
+/**
+ * Starts attempt `n` of a hop: to a target of the pool (UP-POOL-2), else to the URL's origin, through
+ * the origin's breaker when the request has one (UP-POOL-4). Fails at once, with nothing sent, when
+ * no target is available or the breaker is open.
+ */
+function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedAttempt | CallFailure {
+  const { services, request, site, state, backend, retries } = call
+  const { pool } = exchange
+  let target = exchange.target
+  let key = exchange.key
+  let origin = state.url.origin
+  let hostname = state.url.hostname
+  let host: string | null = null
+  const base = exchange.logBase
+  let logBase = retries === null ? base : attemptLogBase(base, null, n)
+  let breaker: CircuitBreaker | null = null
+  const unavailable = (cause: string): CallFailure => {
+    retries?.attemptEnded()
+    return failed(unavailableFailure(cause), state.url, site, logBase, null, 0, performance.now())
+  }
+  if (pool !== null) {
+    const chosen = pool.start(Date.now())
+    if (chosen === null) return unavailable(`no available target in pool ${pool.pool.name}`)
+    // the target's scheme, host and port, and its Host, as if it were called directly
+    ;({ target, key } = poolConnection(request, chosen))
+    origin = chosen.url
+    hostname = chosen.hostname
+    host = chosen.host
+    logBase = attemptLogBase(base, chosen.url, n)
+  } else if (request.options.circuitBreaker !== undefined && backend === null) {
+    breaker = services.originBreaker(state.url.origin, request.options.circuitBreaker, site.logger)
+    const open = breaker.state(Date.now())
+    if (open === 'no') return unavailable(`circuit breaker open for ${state.url.origin}`)
+    if (open === 'trial') breaker.startTrial()
+  }
+  const tls = target.protocol === 'https:'
+  const hop = Hop.start(backend ?? services.dispatchers.get(target, key), {
+    origin,
+    // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
+    path: requestTarget(state.url),
+    method: state.method,
+    headers: wireHeaders(exchange.headers, host),
+    body: request.bodyStream ?? state.body,
+    servername: tls && !isIpAddress(hostname) ? bare(hostname) : undefined,
+    headersTimeoutMs: backend === null ? request.limits.ttfbMs : 0,
+    bodyTimeoutMs: exchange.stream ? request.limits.overallMs : 0,
+  })
+  return { kind: 'started', hop, tls, logBase, breaker }
+}
+
+/** The log line's base for an attempt (one shape for every line: the log writer stays monomorphic). */
+function attemptLogBase(base: LogBase, target: string | null, attempt: number): LogBase {
+  return { requestId: base.requestId, url: base.url, method: base.method, id: base.id, target, attempt }
+}
+
+/** Tells the pool and the origin's breaker how an attempt went (UP-POOL-4). */
+function reportAttempt(exchange: HopExchange, breaker: CircuitBreaker | null, result: AttemptResult): void {
+  const now = Date.now()
+  exchange.pool?.end(result, now)
+  if (breaker !== null) report(breaker, result, now)
 }
 
 /** What reading a buffered response needs: the call, its current hop and its cache plan. */
@@ -612,6 +659,7 @@ function settleBuffered(
     body,
     cacheHit: false,
     undecodedEncoding: codings === null && !bodiless ? (rawField(head.rawHeaders, 'content-encoding') ?? null) : null,
+    target: logBase.target,
   }
   const writes = updateCache(step, body)
   return writes === null ? outcome : writes.then(() => outcome)
@@ -678,7 +726,7 @@ function failed(
     failure,
   })
   if (aborted) throw new ClientGoneError()
-  return { kind: 'failure', url, failure }
+  return { kind: 'failure', url, failure, target: logBase.target }
 }
 
 /**
@@ -693,53 +741,21 @@ function shouldRetry(failure: UpstreamFailure, error: unknown, method: string, r
   return typeof socket?.bytesRead === 'number' && socket.bytesRead > 0
 }
 
-/** Header values as byte strings: characters above U+007F go out as their UTF-8 bytes (UP-CFG-4). */
-function wireHeaders(headers: readonly (readonly [string, string])[]): string[] {
+/**
+ * Header values as byte strings: characters above U+007F go out as their UTF-8 bytes (UP-CFG-4);
+ * `host` replaces the `Host` value.
+ */
+function wireHeaders(headers: readonly (readonly [string, string])[], host: string | null): string[] {
   const flat: string[] = new Array(headers.length * 2)
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i]!
     flat[2 * i] = name
-    flat[2 * i + 1] = wireText(value)
+    // a pool target gets its own `Host` (UP-POOL-2)
+    flat[2 * i + 1] = host !== null && name.length === 4 && name.toLowerCase() === 'host' ? host : wireText(value)
   }
   return flat
 }
 
 function isIpAddress(hostname: string): boolean {
   return hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)
-}
-
-/** The connection target of a pool target for this request's options (remembered per options object). */
-function poolConnection(call: HopCall, chosen: PoolTarget): KeyedTarget {
-  const { request } = call
-  const connectTimeoutMs = request.limits.separateConnect ? request.limits.connectMs : null
-  const known = chosen.connections.get(request.options)
-  if (
-    known !== undefined &&
-    known.target.certificate === request.certificate &&
-    known.target.connectTimeoutMs === connectTimeoutMs
-  )
-    return known
-  const options = request.options
-  // UP-POOL-2: transport options and forward proxies do not apply to pool targets
-  const target: ConnectionTarget = {
-    protocol: chosen.protocol,
-    hostname: chosen.hostname,
-    port: chosen.port,
-    proxyServer: null,
-    proxyCredentials: null,
-    tlsVersion: options.tlsVersion ?? 'auto',
-    tlsCiphers: options.tlsCiphers ?? null,
-    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
-    certificate: request.certificate,
-    connectTimeoutMs,
-    disableReuse: options.disableConnectionReuse === true,
-  }
-  const keyed = { target, key: targetKey(target) }
-  chosen.connections.set(request.options, keyed)
-  return keyed
-}
-
-/** The header fields with `Host` (first in the list, build-request.ts) set to `host`. */
-function withHost(headers: readonly (readonly [string, string])[], host: string): (readonly [string, string])[] {
-  return headers.map((field) => (field[0].toLowerCase() === 'host' ? ['Host', host] : field))
 }

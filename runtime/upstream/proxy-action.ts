@@ -181,7 +181,7 @@ function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
   if (ctx.readsUpstream)
     storeUpstreamEntry(ctx, MAIN_ID, {
       url: urlText(streamed.url),
-      ...(streamed.target === undefined ? {} : { target: streamed.target }),
+      target: streamed.target,
       status: streamed.status,
       cacheHit: false,
       rawHeaders: streamed.rawHeaders,
@@ -204,7 +204,7 @@ function applyStreamed(ctx: FlowContext, site: ActionSite, config: ProxyConfig, 
     {
       logger: site.logger,
       requestId,
-      errorOf: (failure) => failureError(ctx, MAIN_ID, { kind: 'failure', url: failureUrl, failure }),
+      errorOf: (failure) => failureError(ctx, MAIN_ID, { kind: 'failure', url: failureUrl, failure, target: null }),
     },
   )
 }

@@ -16,10 +16,10 @@ export interface LogBase {
   readonly method: string
   /** Request ID plus `.<hop>`. */
   readonly id: string
-  /** For a pool (UP-POOL-2): the target's URL. */
-  readonly target?: string
-  /** For a pool or a request that may be retried (UP-POOL-6): the attempt, counted from 0. */
-  readonly attempt?: number
+  /** For a pool (UP-POOL-2): the target's URL; else null. */
+  readonly target: string | null
+  /** For a pool or a request that may be retried (UP-POOL-6): the attempt, counted from 0; else null. */
+  readonly attempt: number | null
 }
 
 /** How the exchange went. */
@@ -91,11 +91,11 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   line.decimal(durationUs, 6)
   line.raw(K.id)
   line.string(base.id)
-  if (base.target !== undefined) {
+  if (base.target !== null) {
     line.raw(K.target)
     line.string(base.target)
   }
-  if (base.attempt !== undefined) {
+  if (base.attempt !== null) {
     line.raw(K.attempt)
     line.number(base.attempt)
   }

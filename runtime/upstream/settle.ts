@@ -47,7 +47,7 @@ export function storeResponse(
   if (ctx.readsUpstream)
     storeUpstreamEntry(ctx, id, {
       url: urlText(response.url),
-      ...(response.target === undefined ? {} : { target: response.target }),
+      target: response.target,
       status: response.status,
       cacheHit: response.cacheHit,
       rawHeaders: response.rawHeaders,
@@ -81,7 +81,7 @@ export function storeFailure(
   if (id === MAIN_ID && clearMain) ctx.contents.main = undefined
   storeUpstreamEntry(ctx, id, {
     url: urlText(failure.url),
-    ...(failure.target === undefined ? {} : { target: failure.target }),
+    target: failure.target,
     status: 0,
     cacheHit: false,
     rawHeaders: [],

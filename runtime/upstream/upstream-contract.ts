@@ -230,6 +230,8 @@ function mockedCall(
     url: urlText(prepared.url),
     method: prepared.method,
     id: `${prepared.id}.0`,
+    target: null,
+    attempt: null,
   }
   const relative = splitBasePath(definition.basePath, prepared.url.pathname)
   const match = relative === null ? null : matchRoute(definition.routes, relative)
@@ -248,7 +250,7 @@ function mockedCall(
       refresh: false,
       failure,
     })
-    return { kind: 'failure', url: prepared.url, failure }
+    return { kind: 'failure', url: prepared.url, failure, target: null }
   }
   const body = Buffer.from(example.body.buffer, example.body.byteOffset, example.body.byteLength)
   writeRequestLog(site.logger, base, {
@@ -269,5 +271,6 @@ function mockedCall(
     body,
     cacheHit: false,
     undecodedEncoding: null,
+    target: null,
   }
 }

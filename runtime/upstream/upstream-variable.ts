@@ -13,8 +13,8 @@ import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 
 export interface UpstreamEntry {
   readonly url: string
-  /** The pool target that answered (UP-POOL-2). */
-  readonly target?: string
+  /** The pool target that answered (UP-POOL-2); null or absent for a plain origin. */
+  readonly target?: string | null
   readonly status: number
   readonly cacheHit: boolean
   /** Raw header names and values as received; empty after a transport failure. */
@@ -46,7 +46,7 @@ function entryObject(entry: UpstreamEntry): JsonObject {
     entry.cacheHit,
     headersObject(entry.rawHeaders),
   ]
-  if (entry.target !== undefined) {
+  if (entry.target != null) {
     keys.splice(1, 0, 'target')
     values.splice(1, 0, entry.target)
   }

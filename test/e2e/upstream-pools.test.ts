@@ -74,6 +74,12 @@ class Target {
   }
 }
 
+const FLOW_NAMED = `<flow>
+  <request>{ "url": "http://weighted/who" }</request>
+  <template>{ "target": {{ $upstream/main/target }}, "url": {{ $upstream/main/url }} }</template>
+</flow>
+`
+
 const FLOW_POST = `<flow>
   <request>{ "url": "http://plain/submit", "method": "POST", "body": { "value": "x" } }</request>
 </flow>
@@ -106,6 +112,9 @@ x-svc-upstreams:
     targets: { env: PLAIN_TARGETS }
     retries: 2
     retry-delay: 0.01
+  quick:
+    targets: [ "${d.url}", "${e.url}" ]
+    balance: least-requests
 paths:
   /trio:
     x-svc-proxy: { url: "http://trio/who" }
@@ -118,8 +127,16 @@ paths:
       x-svc-proxy: { url: "http://plain/who" }
     post:
       x-svc-flow: flows/post.xml
+  /quick:
+    x-svc-proxy: { url: "http://quick/who" }
+  /impatient:
+    x-svc-proxy: { url: "http://plain/who", options: { time-to-first-byte-timeout: 0.3 } }
+  /named:
+    get:
+      x-svc-flow: flows/named.xml
 `,
       'flows/post.xml': FLOW_POST,
+      'flows/named.xml': FLOW_NAMED,
     })
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
     gateway = await startBundle(join(root, 'out'), { PLAIN_TARGETS: f.url })
@@ -214,6 +231,40 @@ paths:
     expect(f.posts).toBe(1)
   })
 
+  it('UP-POOL-3: least-requests sends more to the target that answers faster', async () => {
+    const [d, e] = [targets[3]!, targets[4]!]
+    d.behaviour = (_req, res) => setTimeout(() => d.answer(res), 60)
+    d.hits = 0
+    e.hits = 0
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < 10; i++) await who('/quick')
+      }),
+    )
+    expect(d.hits + e.hits).toBe(80)
+    expect(e.hits).toBeGreaterThan(2 * d.hits)
+  })
+
+  it('UP-POOL-2: $upstream/<id>/target names the target that answered; url stays as written', async () => {
+    const response = await send(gateway.url, { path: '/named' })
+    const body = JSON.parse(response.body) as { target: string; url: string }
+    expect([targets[3]!.url, targets[4]!.url]).toContain(body.target)
+    expect(body.url).toBe('http://weighted/who')
+  })
+
+  it('UP-POOL-6: reset connections and a hanging answer of a GET are retried', async () => {
+    const f = targets[5]!
+    f.hits = 0
+    f.behaviour = (req, res, n) => (n === 1 ? req.socket.destroy() : f.answer(res))
+    expect((await who('/plain')).status).toBe(200)
+    expect(f.hits).toBe(2)
+    f.hits = 0
+    // the first answer never comes: its time-to-first-byte timeout (0.3 s) ends the attempt
+    f.behaviour = (_req, res, n) => (n === 1 ? undefined : f.answer(res))
+    expect((await who('/impatient')).status).toBe(200)
+    expect(f.hits).toBe(2)
+  })
+
   it('UP-POOL-4: with every target out, calls fail at once with 3103 and no connection attempt', async () => {
     const [a, b, c] = targets as [Target, Target, Target]
     await Promise.all([a.stop(), b.stop(), c.stop()])
@@ -223,6 +274,29 @@ paths:
     expect(response.status).toBe(503)
     expect(JSON.parse(response.body).error).toMatchObject({ code: 3103, message: 'Upstream Unavailable' })
     expect(response.body).toContain('no available target in pool trio')
+  })
+})
+
+describe('UP-POOL-1: targets from the environment', () => {
+  it('an unset or invalid target list stops the start with a clear line (CF3)', async () => {
+    const root = writeProject({
+      'definition.yaml': `swagger: "2.0"
+x-svc-upstreams:
+  users: { targets: { env: USERS_TARGETS } }
+paths:
+  /u:
+    x-svc-proxy: { url: "http://users/x" }
+`,
+    })
+    try {
+      await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
+      await expect(startBundle(join(root, 'out'))).rejects.toThrow(/USERS_TARGETS.*comma-separated target URLs/s)
+      await expect(startBundle(join(root, 'out'), { USERS_TARGETS: 'http://a:1/path' })).rejects.toThrow(
+        /must be an origin/,
+      )
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
 

@@ -17,9 +17,9 @@ export function failingStatus(status: number): boolean {
 }
 
 export class PoolAttempts {
-  readonly #tried = new Set<PoolTarget>()
+  /** Targets tried by this call (usually none or one: a list, not a set). */
+  readonly #tried: PoolTarget[] = []
   #current: PoolTarget | null = null
-  #last: PoolTarget | undefined
 
   constructor(
     readonly pool: UpstreamPool,
@@ -27,18 +27,12 @@ export class PoolAttempts {
     readonly key: string,
   ) {}
 
-  /** The target of the last attempt started, if any. */
-  get lastTarget(): PoolTarget | undefined {
-    return this.#last
-  }
-
   /** The target of the next attempt, now in flight; null when no target is available. */
   start(now: number): PoolTarget | null {
     const target = this.pool.choose(this.key, this.#tried, now)
     if (target === null) return null
-    this.#tried.add(target)
+    this.#tried.push(target)
     this.#current = target
-    this.#last = target
     target.inFlight++
     return target
   }

@@ -6,7 +6,7 @@
 import type { Logger } from '../../log/logger.js'
 import type { TrustedProxies } from '../../request-key/trusted-proxies.js'
 import type { KeyedTarget } from '../connection-target.js'
-import { RetryBudget } from '../retry.js'
+import { RetryBudget, type RetryPolicy, retryPolicyOf } from '../retry.js'
 import { type Balanced, leastRequests, rendezvous, roundRobin } from './balancer.js'
 import { CircuitBreaker } from './breaker.js'
 import type { PoolTargetSpec, UpstreamPoolSpec } from './spec.js'
@@ -57,6 +57,8 @@ export class UpstreamPool {
   readonly targets: readonly PoolTarget[]
   /** Requests and retries in flight to the pool (UP-POOL-8). */
   readonly budget = new RetryBudget()
+  /** The pool's retry settings, for requests that set none of their own (UP-POOL-5). */
+  readonly retryPolicy: RetryPolicy
 
   constructor(
     readonly spec: UpstreamPoolSpec,
@@ -66,6 +68,7 @@ export class UpstreamPool {
     readonly trustedProxies: TrustedProxies,
   ) {
     this.name = spec.name
+    this.retryPolicy = retryPolicyOf({}, spec)
     this.targets = targets.map((target) => new PoolTarget(target, this))
   }
 
@@ -74,19 +77,23 @@ export class UpstreamPool {
    * whose cool-down is over gets the attempt as its trial; else the balancer chooses among the
    * available targets not tried yet for this request (all available ones when each was tried).
    */
-  choose(key: string, tried: ReadonlySet<PoolTarget>, now: number): PoolTarget | null {
-    const available: PoolTarget[] = []
-    for (const target of this.targets) {
-      if (!target.checkedHealthy) continue
-      const state = target.breaker?.state(now) ?? 'yes'
-      if (state === 'trial' && !tried.has(target)) {
-        target.breaker!.startTrial()
-        return target
+  choose(key: string, tried: readonly PoolTarget[], now: number): PoolTarget | null {
+    let candidates: readonly PoolTarget[] = this.targets
+    // usually every target is in and none was tried: the balancer picks among all, nothing is copied
+    if (tried.length > 0 || !this.#allIn()) {
+      const available: PoolTarget[] = []
+      for (const target of this.targets) {
+        if (!target.checkedHealthy) continue
+        const state = target.breaker?.state(now) ?? 'yes'
+        if (state === 'trial' && !tried.includes(target)) {
+          target.breaker!.startTrial()
+          return target
+        }
+        if (state === 'yes') available.push(target)
       }
-      if (state === 'yes') available.push(target)
+      const untried = available.filter((target) => !tried.includes(target))
+      candidates = untried.length > 0 ? untried : available
     }
-    const untried = available.filter((target) => !tried.has(target))
-    const candidates = untried.length > 0 ? untried : available
     if (candidates.length === 0) return null
     if (candidates.length === 1) return candidates[0]!
     switch (this.spec.balance) {
@@ -97,6 +104,11 @@ export class UpstreamPool {
       case 'hash':
         return rendezvous(candidates, key)
     }
+  }
+
+  #allIn(): boolean {
+    for (const target of this.targets) if (!target.checkedHealthy || target.breaker?.open === true) return false
+    return true
   }
 
   alert(message: string): void {

@@ -11,6 +11,8 @@ const BASE: LogBase = {
   url: 'http://127.0.0.1:9001/users/4711?q=a%20b',
   method: 'GET',
   id: 'main.0',
+  target: null,
+  attempt: null,
 }
 const OK: ExchangeOutcome = {
   status: 200,
