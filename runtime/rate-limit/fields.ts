@@ -11,6 +11,8 @@ export type RateLimitHeaders = 'ietf' | 'legacy' | 'none'
 export interface NamedPolicy {
   /** Printable ASCII (RFC 9651 sf-string); sent quoted. */
   readonly name: string
+  /** The name as an sf-string (`namedPolicy` makes it once). */
+  readonly quoted: string
   readonly limit: number
   readonly windowSeconds: number
 }
@@ -19,6 +21,11 @@ export interface NamedPolicy {
 const MAX_SF_INTEGER = 999_999_999_999_999
 /** What an sf-string may hold: printable ASCII (RFC 9651 section 3.3.3). */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+
+/** A policy as the fields name it. */
+export function namedPolicy(name: string, limit: number, windowSeconds: number): NamedPolicy {
+  return { name, quoted: sfString(name), limit, windowSeconds }
+}
 
 /**
  * The `RateLimit-Policy` value, e.g. `"per-client";q=100;w=60, "daily";q=1000;w=86400`. Constant per
@@ -53,7 +60,7 @@ export function rateLimitFields(
       for (let i = 0; i < count; i++) {
         const state = states[i]!
         if (i > 0) value += ', '
-        value += `${sfString(policies[i]!.name)};r=${state.remaining};t=${state.resetSeconds}`
+        value += `${policies[i]!.quoted};r=${state.remaining};t=${state.resetSeconds}`
       }
       return [
         ['RateLimit-Policy', policyValue],

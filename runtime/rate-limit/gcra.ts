@@ -42,13 +42,16 @@ export interface MemoryRateLimiterOptions {
 
 const US_PER_MS = 1000
 const US_PER_S = 1_000_000
+/** Writes between sweeps at the least: a few keys are not swept every other request. */
+const MIN_SWEEP_WRITES = 1024
 
 /**
  * GCRA state of one process in a Map from key to TAT (µs).
  *
  * Memory stays bounded: an entry whose TAT is at or before now is worth nothing (the key has its full
  * quota either way), so expired entries are swept lazily, in one pass once more writes have happened
- * since the last sweep than it left entries (about two entries visited per write, amortised), or, while
+ * since the last sweep than it left entries, and at least 1024 (about two entries visited per write,
+ * amortised, and at most 1024 expired entries waiting), or, while
  * more than `maxKeys` are held, every `maxKeys / 16` writes (about 16 per write). Whatever is still
  * over `maxKeys` after that goes least recently written first: an update re-inserts its key, so the
  * Map's insertion order is write order. Evicting a live entry gives that key its full quota back (fails
@@ -79,6 +82,7 @@ export class MemoryRateLimiter {
   /** Decides one request against all checks at once and stores the new TATs only when it is admitted. */
   check(checks: readonly LimitCheck[], nowMs: number): LimitDecision {
     const now = Math.round(nowMs * US_PER_MS)
+    if (checks.length === 1) return this.#checkOne(checks[0]!, now)
     // First pass: does every check admit, and if not, when would the refusing ones admit again.
     let admitted = true
     let retryAfterSeconds = 0
@@ -106,13 +110,27 @@ export class MemoryRateLimiter {
     return { admitted, states, retryAfterSeconds: admitted ? 0 : Math.max(1, retryAfterSeconds) }
   }
 
+  /** `check` for a single policy, the usual case: one lookup, nothing but the answer allocated. */
+  #checkOne(check: LimitCheck, now: number): LimitDecision {
+    const interval = emissionInterval(check)
+    const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+    const ahead = tat + interval - now
+    const burst = interval * check.limit
+    if (ahead > burst) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((ahead - burst) / US_PER_S))
+      return { admitted: false, states: [stateAfter(check, tat - now, false)], retryAfterSeconds }
+    }
+    this.#store(check.key, tat + interval, now)
+    return { admitted: true, states: [stateAfter(check, ahead, true)], retryAfterSeconds: 0 }
+  }
+
   #store(key: string, tat: number, now: number): void {
     const tats = this.#tats
     // Delete first so the key moves to the end: insertion order stays write order for eviction.
     tats.delete(key)
     tats.set(key, tat)
     const full = tats.size > this.#maxKeys
-    if (++this.#writesSinceSweep > (full ? this.#sweepWhenFull : this.#sizeAfterSweep)) {
+    if (++this.#writesSinceSweep > (full ? this.#sweepWhenFull : Math.max(this.#sizeAfterSweep, MIN_SWEEP_WRITES))) {
       tats.forEach((entryTat, entryKey) => {
         if (entryTat <= now) tats.delete(entryKey)
       })

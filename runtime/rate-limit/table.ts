@@ -4,7 +4,7 @@
  * response fields need worked out once at load.
  */
 import type { TrustedProxies } from '../request-key/trusted-proxies.js'
-import { policyField, type RateLimitHeaders } from './fields.js'
+import { namedPolicy, policyField, type RateLimitHeaders } from './fields.js'
 import { RateLimiter, type RateLimitStoreSettings } from './limiter.js'
 import type { RateLimitPolicySpec, RouteLimits, RouteRateLimit } from './policy.js'
 
@@ -18,7 +18,7 @@ export class RateLimitTable implements RouteLimits {
     for (const [pattern, method, policies] of entries) {
       let methods = this.#byRoute.get(pattern)
       if (methods === undefined) this.#byRoute.set(pattern, (methods = new Map()))
-      const named = policies.map((p) => ({ name: p.name, limit: p.limit, windowSeconds: p.window }))
+      const named = policies.map((p) => namedPolicy(p.name, p.limit, p.window))
       const first = JSON.stringify(policies[0]?.key)
       const sharedKey = policies.every((p) => JSON.stringify(p.key) === first)
       methods.set(method, Object.freeze({ policies, named, policyValue: policyField(named), sharedKey }))

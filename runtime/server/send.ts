@@ -66,7 +66,7 @@ function responseFields(exchange: Exchange, headers: Fields): Fields {
   const cors = exchange.cors
   const fields = cors === null ? headers : withCorsHeaders(cors, exchange.record.headers.get('origin'), headers)
   const limits = exchange.rateLimitFields
-  return limits === null ? fields : [...fields, ...limits]
+  return limits === null ? fields : fields.concat(limits)
 }
 
 /** Renders the response a flow run built; throws when rendering fails. */

@@ -8,14 +8,12 @@ import { describe, expect, it } from 'vitest'
 import {
   type LimitDecision,
   type NamedPolicy,
+  namedPolicy,
   policyField,
   rateLimitFields,
 } from '../../../../runtime/rate-limit/index.js'
 
-const POLICIES: NamedPolicy[] = [
-  { name: 'per-client', limit: 100, windowSeconds: 60 },
-  { name: 'daily', limit: 1000, windowSeconds: 86_400 },
-]
+const POLICIES: NamedPolicy[] = [namedPolicy('per-client', 100, 60), namedPolicy('daily', 1000, 86_400)]
 const POLICY_VALUE = policyField(POLICIES)
 
 function decision(...states: [remaining: number, resetSeconds: number][]): LimitDecision {
@@ -31,13 +29,13 @@ describe('policyField', () => {
     expect(POLICY_VALUE).toBe('"per-client";q=100;w=60, "daily";q=1000;w=86400'))
 
   it('escapes quotes and backslashes in names', () =>
-    expect(policyField([{ name: 'a "b" \\c', limit: 1, windowSeconds: 1 }])).toBe('"a \\"b\\" \\\\c";q=1;w=1'))
+    expect(policyField([namedPolicy('a "b" \\c', 1, 1)])).toBe('"a \\"b\\" \\\\c";q=1;w=1'))
 
   const BAD: [string, NamedPolicy][] = [
-    ['a name with non-ASCII text', { name: 'täglich', limit: 1, windowSeconds: 1 }],
-    ['a name with a control character', { name: 'a\nb', limit: 1, windowSeconds: 1 }],
-    ['a fractional window', { name: 'a', limit: 1, windowSeconds: 1.5 }],
-    ['a negative quota', { name: 'a', limit: -1, windowSeconds: 1 }],
+    ['a name with non-ASCII text', namedPolicy('täglich', 1, 1)],
+    ['a name with a control character', namedPolicy('a\nb', 1, 1)],
+    ['a fractional window', namedPolicy('a', 1, 1.5)],
+    ['a negative quota', namedPolicy('a', -1, 1)],
   ]
   it.each(BAD)('throws for %s', (_, policy) => expect(() => policyField([policy])).toThrow(RangeError))
 })
@@ -50,7 +48,7 @@ describe('rateLimitFields', () => {
     ]))
 
   it('ietf: names are escaped in RateLimit too', () => {
-    const policies = [{ name: 'say "hi"', limit: 5, windowSeconds: 10 }]
+    const policies = [namedPolicy('say "hi"', 5, 10)]
     expect(rateLimitFields('ietf', policies, policyField(policies), decision([0, 10]))[1]).toEqual([
       'RateLimit',
       '"say \\"hi\\"";r=0;t=10',

@@ -170,11 +170,18 @@ describe('MemoryRateLimiter: bounded memory', () => {
   it('sweeps expired entries before they pile up', () => {
     const limiter = new MemoryRateLimiter()
     const perSecond = (key: string): LimitCheck => ({ key, limit: 1, windowMs: 1_000 })
-    for (let i = 0; i < 100; i++) limiter.check([perSecond(`old-${i}`)], T0)
-    expect(limiter.size).toBe(100)
+    for (let i = 0; i < 2000; i++) limiter.check([perSecond(`old-${i}`)], T0)
+    expect(limiter.size).toBe(2000)
     // Every old entry has expired; within as many writes as entries they are all gone.
-    for (let i = 0; i < 101; i++) limiter.check([perSecond(`new-${i}`)], T0 + 2_000)
-    expect(limiter.size).toBe(101)
+    for (let i = 0; i < 2001; i++) limiter.check([perSecond(`new-${i}`)], T0 + 2_000)
+    expect(limiter.size).toBe(2001)
+    // A few keys are swept after 1024 writes, not every other write.
+    const few = new MemoryRateLimiter()
+    for (let i = 0; i < 10; i++) few.check([perSecond(`old-${i}`)], T0)
+    for (let i = 0; i < 1014; i++) few.check([perSecond('new')], T0 + 2_000 + i * 1_000)
+    expect(few.size).toBe(11)
+    few.check([perSecond('new')], T0 + 2_000 + 1014 * 1_000)
+    expect(few.size).toBe(1)
   })
 
   it('stores nothing for refused requests', () => {
