@@ -13,7 +13,7 @@ import { readRequestKey } from '../request-key/request-key.js'
 import { wireText } from '../values/wire-text.js'
 import { CallControl } from './call-control.js'
 import type { CallSite } from './call-site.js'
-import type { ConnectionTarget, KeyedTarget } from './connection-target.js'
+import { type ConnectionTarget, connectionTarget, type KeyedTarget } from './connection-target.js'
 import { type Coding, codingsToUndo, decodeBody, tooLargeError } from './content-decoding.js'
 import { classifyError, transportFailure, unavailableFailure, type UpstreamFailure } from './failure.js'
 import { Hop, type HopHead } from './hop.js'
@@ -291,19 +291,15 @@ function targetFor(
   const options = request.options
   const proxied = options.proxyServer !== undefined
   const transport = !proxied && url.origin === request.url.origin
-  const target: ConnectionTarget = {
-    protocol: transport && options.transportProtocol !== undefined ? `${options.transportProtocol}:` : url.protocol,
+  const place = {
+    protocol:
+      transport && options.transportProtocol !== undefined ? (`${options.transportProtocol}:` as const) : url.protocol,
     hostname: transport && options.transportServer !== undefined ? options.transportServer : bare(url.hostname),
     port: transport && options.transportPort !== undefined ? options.transportPort : url.port,
     proxyServer: options.proxyServer ?? null,
     proxyCredentials: options.proxyCredentials ?? null,
-    tlsVersion: options.tlsVersion ?? 'auto',
-    tlsCiphers: options.tlsCiphers ?? null,
-    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
-    certificate: request.certificate,
-    connectTimeoutMs,
-    disableReuse: options.disableConnectionReuse === true,
   }
+  const target = connectionTarget(place, options, request.certificate, connectTimeoutMs)
   return services.targets.remember(request.options, url.origin, request.url.origin, target)
 }
 
@@ -407,16 +403,7 @@ async function exchangeOnce(
       )
     ) {
       await hop.discardBody().catch(() => undefined)
-      writeRequestLog(site.logger, attemptBase, {
-        status: head.status,
-        mime: rawField(head.rawHeaders, 'content-type') ?? '',
-        bytes: hop.bytes,
-        started: hop.started,
-        headAt: head.at,
-        cacheHit: false,
-        refresh: false,
-        failure: null,
-      })
+      logAnswered(site, attemptBase, hop, head)
       await retries.wait()
       continue
     }
@@ -560,6 +547,20 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
   return { kind: 'started', hop, tls, logBase, breaker }
 }
 
+/** The log line of an exchange that got an answer (UP-LOG-1). */
+function logAnswered(site: CallSite, base: LogBase, hop: Hop, head: HopHead): void {
+  writeRequestLog(site.logger, base, {
+    status: head.status,
+    mime: rawField(head.rawHeaders, 'content-type') ?? '',
+    bytes: hop.bytes,
+    started: hop.started,
+    headAt: head.at,
+    cacheHit: false,
+    refresh: false,
+    failure: null,
+  })
+}
+
 /** The log line's base for an attempt (one shape for every line: the log writer stays monomorphic). */
 function attemptLogBase(base: LogBase, target: string | null, attempt: number): LogBase {
   return { requestId: base.requestId, url: base.url, method: base.method, id: base.id, target, attempt }
@@ -639,18 +640,8 @@ function settleBuffered(
 ): CallOutcome | Promise<CallOutcome> {
   const { site, control, state, hop, head, logBase } = step
   if (control.failure !== null) return failedStep(step, control.failure)
-  const mime = rawField(head.rawHeaders, 'content-type') ?? ''
   const bodiless = state.method === 'HEAD' || BODILESS_STATUS.has(head.status)
-  writeRequestLog(site.logger, logBase, {
-    status: head.status,
-    mime,
-    bytes: hop.bytes,
-    started: hop.started,
-    headAt: head.at,
-    cacheHit: false,
-    refresh: false,
-    failure: null,
-  })
+  logAnswered(site, logBase, hop, head)
   const outcome: CallResponse = {
     kind: 'response',
     url: state.url,

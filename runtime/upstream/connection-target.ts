@@ -5,7 +5,7 @@
  * their targets are equal, so a connection opened with other TLS settings or credentials is never
  * reused by a request without them.
  */
-import type { TlsVersion } from './options.js'
+import type { TlsVersion, UpstreamOptions } from './options.js'
 
 export interface ClientCertificate {
   readonly path: string
@@ -29,6 +29,27 @@ export interface ConnectionTarget {
   readonly connectTimeoutMs: number | null
   /** `disable-connection-reuse`: every connection serves one request (UP-NET-7). */
   readonly disableReuse: boolean
+}
+
+/** Where a connection goes: host, port and protocol, and a forward proxy (UP-NET-3, UP-NET-4). */
+export type TargetPlace = Pick<ConnectionTarget, 'protocol' | 'hostname' | 'port' | 'proxyServer' | 'proxyCredentials'>
+
+/** The target at `place` with the request's TLS, client certificate, connect and reuse settings. */
+export function connectionTarget(
+  place: TargetPlace,
+  options: UpstreamOptions,
+  certificate: ClientCertificate | null,
+  connectTimeoutMs: number | null,
+): ConnectionTarget {
+  return {
+    ...place,
+    tlsVersion: options.tlsVersion ?? 'auto',
+    tlsCiphers: options.tlsCiphers ?? null,
+    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
+    certificate,
+    connectTimeoutMs,
+    disableReuse: options.disableConnectionReuse === true,
+  }
 }
 
 /** A string identifying the target (pool and cache keys, UP-NET-7, UP-CACHE-7); never holds secrets. */

@@ -19,6 +19,7 @@ import {
   type RunningRedisCluster,
   startRedis,
   startRedisCluster,
+  untilConnected,
 } from '../helpers/redis-server.js'
 
 const DEFINITION = `swagger: "2.0"
@@ -55,7 +56,7 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     }
     first = await startBundle(join(root, 'out'), env)
     second = await startBundle(join(root, 'out'), env)
-    await untilConnected(2)
+    await untilConnected(redis, 2)
   }, 60_000)
 
   afterAll(async () => {
@@ -64,16 +65,6 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     await redis?.stop()
     rmSync(root, { recursive: true, force: true })
   })
-
-  /** Waits until `count` clients are connected to Redis. */
-  async function untilConnected(count: number): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const list = await redis.command('CLIENT', 'LIST').catch(() => '')
-      if ((list.match(/ addr=/g) ?? []).length >= count + 1) return
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`fewer than ${count} gateways connected to Redis`)
-  }
 
   const ask = (gateway: RunningGateway, client: string): Promise<HttpResponse> =>
     send(gateway.url, { path: '/shared', headers: { 'x-client': client } })
@@ -97,7 +88,7 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'accuracy:', SVC_WORKERS: '2' }
     const fleet = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
     try {
-      await untilConnected(2 + 4)
+      await untilConnected(redis, 2 + 4)
       const result = await hammer(
         fleet.map((g) => g.url),
         '/accuracy',
@@ -125,7 +116,7 @@ describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-ser
     expect(performance.now() - started).toBeLessThan(2000)
     await first.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
     await redis.restart()
-    await untilConnected(2)
+    await untilConnected(redis, 2)
     // after the cool-down, one request probes Redis and the limit is shared again
     await new Promise((resolve) => setTimeout(resolve, 2200))
     const back: number[] = []

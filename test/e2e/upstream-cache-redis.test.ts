@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { compileOrThrow, type RunningGateway, startBundle, writeProject } from '../helpers/gateway-process.js'
 import { type HttpResponse, send } from '../helpers/http.js'
-import { REDIS_SERVER, type RunningRedis, startRedis } from '../helpers/redis-server.js'
+import { REDIS_SERVER, type RunningRedis, startRedis, untilConnected } from '../helpers/redis-server.js'
 
 const DEFINITION = `swagger: "2.0"
 paths:
@@ -80,7 +80,7 @@ describe.skipIf(REDIS_SERVER === null)('the upstream cache on Redis (skipped: re
     const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'cache-test:', UPSTREAM: upstream.origin }
     first = await startBundle(join(root, 'out'), env)
     second = await startBundle(join(root, 'out'), env)
-    await untilConnected(2)
+    await untilConnected(redis, 2)
   }, 60_000)
 
   afterAll(async () => {
@@ -90,15 +90,6 @@ describe.skipIf(REDIS_SERVER === null)('the upstream cache on Redis (skipped: re
     await new Promise((resolve) => upstream?.server.close(resolve))
     rmSync(root, { recursive: true, force: true })
   })
-
-  async function untilConnected(count: number): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const list = await redis.command('CLIENT', 'LIST').catch(() => '')
-      if ((list.match(/ addr=/g) ?? []).length >= count + 1) return
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`fewer than ${count} gateways connected to Redis`)
-  }
 
   const get = (gateway: RunningGateway, path: string): Promise<HttpResponse> => send(gateway.url, { path })
   const answerOf = (response: HttpResponse): number => (JSON.parse(response.body) as { answer: number }).answer

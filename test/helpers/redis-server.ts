@@ -185,3 +185,13 @@ export async function startRedisCluster(): Promise<RunningRedisCluster> {
     stop,
   }
 }
+
+/** Waits until `count` clients (besides the caller's own connection) are connected to `redis`. */
+export async function untilConnected(redis: RunningRedis, count: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const list = await redis.command('CLIENT', 'LIST').catch(() => '')
+    if ((list.match(/ addr=/g) ?? []).length >= count + 1) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`fewer than ${count} clients connected to Redis`)
+}

@@ -3,7 +3,7 @@
  * target's scheme, host and port and the request's TLS settings (transport options and forward
  * proxies do not apply), remembered per checked options object.
  */
-import { type ConnectionTarget, type KeyedTarget, targetKey } from '../connection-target.js'
+import { connectionTarget, type KeyedTarget, targetKey } from '../connection-target.js'
 import type { PreparedRequest } from '../prepared-request.js'
 import type { PoolTarget } from './pool.js'
 
@@ -17,20 +17,14 @@ export function poolConnection(request: PreparedRequest, chosen: PoolTarget): Ke
     known.target.connectTimeoutMs === connectTimeoutMs
   )
     return known
-  const options = request.options
-  const target: ConnectionTarget = {
+  const place = {
     protocol: chosen.protocol,
     hostname: chosen.hostname,
     port: chosen.port,
     proxyServer: null,
     proxyCredentials: null,
-    tlsVersion: options.tlsVersion ?? 'auto',
-    tlsCiphers: options.tlsCiphers ?? null,
-    ignoreCertificateErrors: options.ignoreCertificateErrors === true,
-    certificate: request.certificate,
-    connectTimeoutMs,
-    disableReuse: options.disableConnectionReuse === true,
   }
+  const target = connectionTarget(place, request.options, request.certificate, connectTimeoutMs)
   const keyed = { target, key: targetKey(target) }
   chosen.connections.set(request.options, keyed)
   return keyed
