@@ -44,8 +44,8 @@ export async function startClusterPrimary(
   if (app.rateLimits !== undefined && redisUrl === null && redisClusterNodes === null) {
     answerWorkersLimits(new MemoryRateLimiter())
   }
-  // the primary serves no request: its gateway's Redis connection (the workers have their own) goes
-  void gateway.redis?.close()
+  // the primary serves no request: its gateway lets go of Redis, health checks and connection pools
+  void gateway.standDown()
   const supervisor = await superviseWorkers(count, {
     logger: gateway.logger,
     host,

@@ -96,7 +96,7 @@ export class Gateway implements GatewayCore {
       revision: app.revision,
       started: options.started ?? new Date(performance.timeOrigin),
     })
-    this.redis = createRedisConnection(this.config, this.logger, metrics)
+    this.redis = createRedisConnection(this.config, this.logger, metrics, app.rateLimits !== undefined)
     const trustedProxies = readTrustedProxies(this.config)
     this.#upstream = new UpstreamServices(this.config, options.siteRoot, app.upstreamDefinitions, {
       ...(this.redis === null ? {} : { cache: new RedisResponseCache(this.redis, this.config.redisPrefix) }),
@@ -164,7 +164,7 @@ export class Gateway implements GatewayCore {
       this.server.close(() => {
         clearTimeout(timer)
         // Upstream connection pools close once the last client exchange is done.
-        void Promise.all([this.#upstream.close(), this.redis?.close()]).then(() => {
+        void this.standDown().then(() => {
           writeSystemLine(this.logger, 'info', 'stopped')
           resolve()
         })
@@ -187,7 +187,15 @@ export class Gateway implements GatewayCore {
   async retire(idle: Promise<void>): Promise<void> {
     this.#stopping = true
     await idle
-    await Promise.all([this.#upstream.close(), this.redis?.close()])
+    await this.standDown()
+  }
+
+  /**
+   * Closes what serving holds: connection pools, the pools' health checks, the Redis connection. Also
+   * called in the primary of `SVC_WORKERS`, which serves no request (the workers have their own).
+   */
+  standDown(): Promise<void> {
+    return Promise.all([this.#upstream.close(), this.redis?.close()]).then(() => undefined)
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -209,13 +217,17 @@ function createRedisConnection(
   config: ServerConfig,
   logger: Logger,
   metrics: GatewayMetrics | null,
+  rateLimited: boolean,
 ): RedisConnection | null {
   if (config.redisUrl === null && config.redisClusterNodes === null) return null
+  const uncached = 'upstream responses are not cached'
   const settings = {
     url: config.redisUrl,
     clusterNodes: config.redisClusterNodes,
     timeoutMs: config.redisTimeoutMs,
-    fallbackText: `rate limits use the ${config.rateLimitOnStoreError} fallback and upstream responses are not cached`,
+    fallbackText: rateLimited
+      ? `rate limits use the ${config.rateLimitOnStoreError} fallback and ${uncached}`
+      : uncached,
     onError: () => metrics?.storeError('redis'),
   }
   return new RedisConnection(settings, logger)
