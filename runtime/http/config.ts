@@ -26,6 +26,8 @@ export interface ServerConfig {
   readonly role: string | null
   readonly uidFormat: UidFormat
   readonly trustRequestId: boolean
+  /** `SVC_REQUEST_ID_HEADER`: the field that carries the request id in, out and upstream (LG2). */
+  readonly requestIdHeader: string
   readonly trustProxy: boolean
   /**
    * `SVC_TRUSTED_PROXIES`: comma-separated addresses and CIDRs of the proxies whose `X-Forwarded-For` or
@@ -97,6 +99,14 @@ const INTEGER = /^\d+$/
 function read(env: Environment, name: string): string | undefined {
   const value = env[name]
   return value === undefined || value === '' ? undefined : value
+}
+
+/** A header field name (an RFC 9110 token), spelled as given. */
+function readHeaderName(env: Environment, name: string, fallback: string): string {
+  const value = read(env, name)
+  if (value === undefined) return fallback
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) throw new ConfigError(name, value, 'a header field name')
+  return value
 }
 
 function readBoolean(env: Environment, name: string, fallback: boolean): boolean {
@@ -217,6 +227,7 @@ export function loadServerConfig(env: Environment): ServerConfig {
     role: read(env, 'SVC_SERVER_ROLE') ?? null,
     uidFormat: readUidFormat(env),
     trustRequestId: readBoolean(env, 'SVC_TRUST_REQUEST_ID', false),
+    requestIdHeader: readHeaderName(env, 'SVC_REQUEST_ID_HEADER', 'X-Request-ID'),
     trustProxy: readBoolean(env, 'SVC_TRUST_PROXY', false),
     trustedProxies: read(env, 'SVC_TRUSTED_PROXIES') ?? '',
     redisUrl: readRedisUrl(env),

@@ -22,7 +22,7 @@ export interface Arrival {
 
 export function readArrival(gateway: GatewayCore, req: IncomingMessage): Arrival {
   const headers = collectHeaders(req.rawHeaders)
-  const id = gateway.ids.next(headers.get('x-request-id'))
+  const id = gateway.ids.next(headers.get(gateway.ids.incomingHeader))
   const rawTarget = req.url ?? ''
   const parsed = parseRequestTarget(rawTarget)
   const malformed = typeof parsed === 'string'

@@ -113,7 +113,7 @@ export class Gateway implements GatewayCore {
       ...(app.xslt ? { xslt: new XsltEngine(app.xslt) } : {}),
       ...(options.testRun ? { testRun: options.testRun } : {}),
     })
-    this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId)
+    this.ids = new RequestIdSource(this.config.uidFormat, this.config.trustRequestId, this.config.requestIdHeader)
     this.rateLimiter =
       app.rateLimits === undefined
         ? null

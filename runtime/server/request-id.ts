@@ -1,7 +1,8 @@
 /**
  * Request ids (operations.md LG2): `uid` is 22 characters of base64url from 16 random bytes, `uuid4`
- * a lower-case RFC 4122 UUID. With SVC_TRUST_REQUEST_ID an incoming `X-Request-ID` of 1 to 128
- * characters from `[A-Za-z0-9._:@-]` is used instead; an invalid one is ignored.
+ * a lower-case RFC 4122 UUID. With SVC_TRUST_REQUEST_ID an incoming `X-Request-ID` (or the field
+ * SVC_REQUEST_ID_HEADER names) of 1 to 128 characters from `[A-Za-z0-9._:@-]` is used instead; an
+ * invalid one is ignored.
  */
 import { randomFillSync, randomUUID } from 'node:crypto'
 
@@ -17,12 +18,16 @@ export class RequestIdSource {
   readonly #pool = Buffer.allocUnsafe(POOL_SIZE)
   #offset = POOL_SIZE
 
-  constructor(format: UidFormat, trustIncoming: boolean) {
+  /** The lower-case name of the field a trusted id is read from (SVC_REQUEST_ID_HEADER). */
+  readonly incomingHeader: string
+
+  constructor(format: UidFormat, trustIncoming: boolean, header = 'X-Request-ID') {
     this.#format = format
     this.#trustIncoming = trustIncoming
+    this.incomingHeader = header.toLowerCase()
   }
 
-  /** A new id, or the trusted incoming `X-Request-ID` (joined value as in $request/headers). */
+  /** A new id, or the trusted incoming id field (joined value as in $request/headers). */
   next(incoming: string | undefined): string {
     if (this.#trustIncoming && incoming !== undefined && TRUSTED_ID.test(incoming)) return incoming
     if (this.#format === 'uuid4') return randomUUID()

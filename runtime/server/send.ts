@@ -61,12 +61,24 @@ export function send(exchange: Exchange, response: OutgoingResponse): void {
       : passed.send(exchange.res, { method, status, fields, close })
 }
 
-/** PL13 (security.md O18, O19) and the rate-limit fields (rate-limits.md RL6) added to `headers`. */
+/**
+ * PL13 (security.md O18, O19), the rate-limit fields (rate-limits.md RL6) and the request id (LG2,
+ * unless the response sets that field itself) added to `headers`.
+ */
 function responseFields(exchange: Exchange, headers: Fields): Fields {
   const cors = exchange.cors
   const fields = cors === null ? headers : withCorsHeaders(cors, exchange.record.headers.get('origin'), headers)
   const limits = exchange.rateLimitFields
-  return limits === null ? fields : fields.concat(limits)
+  const out = limits === null ? fields.slice() : fields.concat(limits)
+  const gateway = exchange.gateway
+  if (!hasField(fields, gateway.ids.incomingHeader)) out.push([gateway.config.requestIdHeader, exchange.record.id])
+  return out
+}
+
+/** Whether `fields` has a field named `lowerName` (lower case). */
+function hasField(fields: Fields, lowerName: string): boolean {
+  for (const [name] of fields) if (name.length === lowerName.length && name.toLowerCase() === lowerName) return true
+  return false
 }
 
 /** Renders the response a flow run built; throws when rendering fails. */

@@ -64,7 +64,7 @@ export function prepareRequest(
       site.warn(`request '${id}': a HEAD request carries no body; the configured body is dropped`)
       body = null
     }
-    const headers = buildHeaders(ctx, url, config, body)
+    const headers = buildHeaders(ctx, url, config, body, services.settings.requestIdHeader)
     return {
       id,
       url,
@@ -111,14 +111,21 @@ function buildBody(ctx: FlowContext, config: RequestConfig, site: BodySite): Out
   return null
 }
 
-/** Ordered header fields: defaults, then `headers` (replacing by name, `null` removing), then the gateway's own. */
+/** Ordered header fields: defaults and the request id, then `headers` (replacing by name, `null` removing), then the gateway's own. */
 function buildHeaders(
   ctx: FlowContext,
   url: TargetUrl,
   config: RequestConfig,
   body: OutgoingBody | null,
+  requestIdHeader: string,
 ): [string, string][] {
-  const fields = new FieldList([['Host', url.host], ...DEFAULT_FIELDS, ...ctx.upstreamHeaders])
+  // the request id (operations.md LG2) goes upstream like a default: a configured field replaces it
+  const fields = new FieldList([
+    ['Host', url.host],
+    ...DEFAULT_FIELDS,
+    [requestIdHeader, ctx.requestId],
+    ...ctx.upstreamHeaders,
+  ])
   applyConfiguredHeaders(fields, config.headers)
   if (body !== null) {
     const explicitMime = config.body?.mime ?? null

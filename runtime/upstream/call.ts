@@ -209,6 +209,7 @@ function exchangeHop(
     url: urlText(state.url),
     targetKey: key,
     headers: state.headers,
+    requestIdField: call.services.requestIdField,
     body: state.body,
     clientHeaders: request.clientHeaders,
   }

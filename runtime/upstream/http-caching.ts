@@ -7,7 +7,7 @@
  *   `private`, `Vary: *`, `Set-Cookie`, 206, or (with `Authorization`) without `public`, `s-maxage`
  *   or `must-revalidate`. No heuristic freshness; stale entries only after revalidation.
  * - `force-cache-ttl`: every response for N seconds, keyed by method, URL, all outgoing header
- *   fields and a hash of the body.
+ *   fields but the request id, and a hash of the body.
  * The two modes keep separate entries; the key also holds the connection target.
  */
 import { createHash } from 'node:crypto'
@@ -33,6 +33,8 @@ export interface CacheRequest {
   readonly targetKey: string
   /** Outgoing header fields after defaults. */
   readonly headers: readonly (readonly [string, string])[]
+  /** The lower-case name of the request id field (operations.md LG2): new on every request, never part of a key. */
+  readonly requestIdField: string
   readonly body: Buffer | null
   /** The client request's header fields (lower-case names), for `respect-client-cache-headers`. */
   readonly clientHeaders: ReadonlyMap<string, string> | null
@@ -75,7 +77,10 @@ export function httpKey(targetKey: string, method: string, url: string): string 
 }
 
 function forceKey(request: CacheRequest): string {
-  const fields = request.headers.map(([name, value]) => `${name.toLowerCase()}:${value}`).sort()
+  const fields = request.headers
+    .map(([name, value]) => `${name.toLowerCase()}:${value}`)
+    .filter((field) => !field.startsWith(`${request.requestIdField}:`))
+    .sort()
   const body =
     request.body === null || request.body.length === 0 ? '' : createHash('sha256').update(request.body).digest('base64')
   return `force\0${request.targetKey}\0${request.method}\0${request.url}\0${fields.join('\n')}\0${body}`

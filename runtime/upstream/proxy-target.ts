@@ -75,6 +75,8 @@ export function prepareProxy(
   const clientEncoding = client.headers.get('accept-encoding')
   if (!body.streamResponse) fields.set('Accept-Encoding', 'gzip, br')
   else if (clientEncoding !== undefined) fields.set('Accept-Encoding', clientEncoding)
+  // the gateway's request id replaces one the client sent (operations.md LG2)
+  fields.set(services.settings.requestIdHeader, ctx.requestId)
   for (const [name, value] of ctx.upstreamHeaders) fields.set(name, value)
   applyConfiguredHeaders(fields, config.headers)
   applyCookies(fields, config.cookies)

@@ -33,6 +33,8 @@ export interface UpstreamSettings {
   readonly maxBodySize: number
   /** SVC_UPSTREAM_MAX_CONNECTIONS (UP-NET-7, issue 8); default POOL_CONNECTIONS. */
   readonly upstreamMaxConnections?: number
+  /** SVC_REQUEST_ID_HEADER: the field that carries the request id upstream (operations.md LG2). */
+  readonly requestIdHeader: string
 }
 
 /** What the gateway makes for its upstream requests beyond the defaults. */
@@ -47,6 +49,8 @@ export class UpstreamServices {
   readonly dispatchers: Dispatchers
   readonly cache: ResponseStore
   readonly pools: UpstreamPools | null
+  /** The request id's field name in lower case (left out of cache keys, UP-CACHE-7). */
+  readonly requestIdField: string
   readonly #retryBudgets = new Map<string, RetryBudget>()
   readonly #breakers = new Map<string, CircuitBreaker>()
   /** Request URLs as parsed (the same template usually builds the same URL). */
@@ -65,6 +69,7 @@ export class UpstreamServices {
     shared: SharedUpstreamState = {},
   ) {
     this.cache = shared.cache ?? new ResponseCache()
+    this.requestIdField = settings.requestIdHeader.toLowerCase()
     this.pools = shared.pools ?? null
     // A connect attempt never outlives the longest overall timeout by much.
     this.dispatchers = new Dispatchers(settings.maxTimeoutMs + 1000, settings.upstreamMaxConnections)

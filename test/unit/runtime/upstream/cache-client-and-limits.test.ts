@@ -161,6 +161,21 @@ describe('cache limits (UP-CACHE-7)', () => {
   const forced = (origin: string, path: string) => `{"url": "${origin}${path}", "options": {"force-cache-ttl": 300}}`
   const requestsTo = (upstream: Upstream, path: string) => upstream.requests.filter((r) => r.url === path).length
 
+  it('UP-CACHE-3: the request id each request sends upstream (LG2) is not part of the forced key', async () => {
+    const upstream = await upstreamWith((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' })
+      res.end(String(req.headers['x-request-id']))
+    })
+    const services = sharedServices()
+    const config = forced(upstream.origin, '/rates')
+    for (const id of ['first', 'second']) {
+      const { ctx } = upstreamContext({}, services, id)
+      await request(ctx, AT, 'flows', {}, requestBody(config))
+    }
+    expect(upstream.requests).toHaveLength(1)
+    expect(upstream.requests[0]!.headers['x-request-id']).toBe('first')
+  })
+
   it('UP-CACHE-7: beyond 1000 entries the least recently used one is evicted; a recently used one survives', async () => {
     const upstream = await upstreamWith((req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' })

@@ -83,6 +83,7 @@ export const DEFAULT_SETTINGS: UpstreamSettings = {
   maxTimeoutMs: 60000,
   maxUpstreamBodySize: 104857600,
   maxBodySize: 10485760,
+  requestIdHeader: 'X-Request-ID',
 }
 
 export interface TestContext {
@@ -95,7 +96,11 @@ export interface TestContext {
   abort(): void
 }
 
-export function upstreamContext(settings: Partial<UpstreamSettings> = {}, services?: UpstreamServices): TestContext {
+export function upstreamContext(
+  settings: Partial<UpstreamSettings> = {},
+  services?: UpstreamServices,
+  requestId = 'req-1',
+): TestContext {
   const lines: Record<string, any>[] = []
   const upstream = services ?? new UpstreamServices({ ...DEFAULT_SETTINGS, ...settings }, '/site')
   const gateway: GatewayServices = {
@@ -106,7 +111,7 @@ export function upstreamContext(settings: Partial<UpstreamSettings> = {}, servic
     upstream,
   }
   const controller = new AbortController()
-  const ctx = new FlowContext(gateway, 'req-1', controller.signal)
+  const ctx = new FlowContext(gateway, requestId, controller.signal)
   return {
     ctx,
     services: upstream,
