@@ -514,13 +514,9 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
   const base = exchange.logBase
   let logBase = retries === null ? base : attemptLogBase(base, null, n)
   let breaker: CircuitBreaker | null = null
-  const unavailable = (cause: string): CallFailure => {
-    retries?.attemptEnded()
-    return failed(unavailableFailure(cause), state.url, site, logBase, null, 0, performance.now())
-  }
   if (pool !== null) {
     const chosen = pool.start(Date.now())
-    if (chosen === null) return unavailable(`no available target in pool ${pool.pool.name}`)
+    if (chosen === null) return unavailable(call, logBase, `no available target in pool ${pool.pool.name}`)
     // the target's scheme, host and port, and its Host, as if it were called directly
     ;({ target, key } = poolConnection(request, chosen))
     origin = chosen.url
@@ -530,7 +526,7 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
   } else if (request.options.circuitBreaker !== undefined && backend === null) {
     breaker = services.originBreaker(state.url.origin, request.options.circuitBreaker, site.logger)
     const open = breaker.state(Date.now())
-    if (open === 'no') return unavailable(`circuit breaker open for ${state.url.origin}`)
+    if (open === 'no') return unavailable(call, logBase, `circuit breaker open for ${state.url.origin}`)
     if (open === 'trial') breaker.startTrial()
   }
   const tls = target.protocol === 'https:'
@@ -546,6 +542,12 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
     bodyTimeoutMs: exchange.stream ? request.limits.overallMs : 0,
   })
   return { kind: 'started', hop, tls, logBase, breaker }
+}
+
+/** UP-POOL-4: nothing may be asked; the call fails at once (3103). */
+function unavailable(call: HopCall, logBase: LogBase, cause: string): CallFailure {
+  call.retries?.attemptEnded()
+  return failed(unavailableFailure(cause), call.state.url, call.site, logBase, null, 0, performance.now())
 }
 
 /** The log line of an exchange that got an answer (UP-LOG-1). */
