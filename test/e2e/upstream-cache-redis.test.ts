@@ -26,6 +26,13 @@ paths:
   /rates:
     get:
       x-svc-flow: flows/rates.xml
+  /large:
+    get:
+      x-svc-flow: flows/large.xml
+`
+const LARGE = `<flow>
+  <request>{ "url": {{ concat($env/UPSTREAM, '/large') }}, "options": { "force-cache-ttl": 60 } }</request>
+</flow>
 `
 const USERS = `<flow>
   <request>{ "url": {{ concat($env/UPSTREAM, '/users') }}, "options": { "use-http-cache": true } }</request>
@@ -52,7 +59,9 @@ async function startUpstream(): Promise<{ server: Server; origin: string; count:
       const headers: Record<string, string> = { 'Content-Type': 'application/json' }
       if (req.method === 'GET' && req.url === '/users') headers['Cache-Control'] = 'max-age=60'
       res.writeHead(req.method === 'POST' ? 201 : 200, headers)
-      res.end(JSON.stringify({ path: req.url, answer: n }))
+      // /large: a body over the 1 MiB that an entry on Redis may hold
+      const padding = req.url === '/large' ? 'x'.repeat(1024 * 1024) : ''
+      res.end(JSON.stringify({ path: req.url, answer: n, padding }))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -73,6 +82,7 @@ describe.skipIf(REDIS_SERVER === null)('the upstream cache on Redis (skipped: re
       'flows/users.xml': USERS,
       'flows/add-user.xml': ADD_USER,
       'flows/rates.xml': RATES,
+      'flows/large.xml': LARGE,
     })
     redis = await startRedis()
     upstream = await startUpstream()
@@ -139,6 +149,12 @@ describe.skipIf(REDIS_SERVER === null)('the upstream cache on Redis (skipped: re
     const three = await get(second, '/rates')
     expect(answerOf(three)).toBe(2)
     expect(cacheHits(second)).toBeGreaterThanOrEqual(2)
+  })
+
+  it('UP-CACHE-8: an entry over 1 MiB is not stored on Redis; each instance asks the upstream', async () => {
+    expect((await get(first, '/large')).status).toBe(200)
+    expect((await get(second, '/large')).status).toBe(200)
+    expect(upstream.count('GET /large')).toBe(2)
   })
 
   it('RL8 UP-CACHE-8: with Redis down the cache is bypassed and every request still succeeds', async () => {

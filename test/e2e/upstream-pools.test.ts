@@ -115,6 +115,10 @@ x-svc-upstreams:
   quick:
     targets: [ "${d.url}", "${e.url}" ]
     balance: least-requests
+  checked:
+    targets: [ "${a.url}", "${c.url}" ]
+    passive: false
+    health-check: { path: /health, interval: 0.1, healthy: 2, unhealthy: 2 }
 paths:
   /trio:
     x-svc-proxy: { url: "http://trio/who" }
@@ -131,6 +135,8 @@ paths:
     x-svc-proxy: { url: "http://quick/who" }
   /impatient:
     x-svc-proxy: { url: "http://plain/who", options: { time-to-first-byte-timeout: 0.3 } }
+  /checked:
+    x-svc-proxy: { url: "http://checked/who" }
   /named:
     get:
       x-svc-flow: flows/named.xml
@@ -243,6 +249,26 @@ paths:
     )
     expect(d.hits + e.hits).toBe(80)
     expect(e.hits).toBeGreaterThan(2 * d.hits)
+  })
+
+  it('UP-POOL-4: without a breaker, active checks alone take a stopped target out and bring it back', async () => {
+    const [a, , c] = targets as [Target, Target, Target]
+    await c.stop()
+    await gateway.waitForLog(
+      (l) =>
+        l.type === 'svc_alert' && l.message === `target ${c.url} of pool checked failed its health checks and is out`,
+    )
+    const before = a.hits
+    for (let i = 0; i < 6; i++) expect((await who('/checked')).target).toBe('t0')
+    expect(a.hits - before).toBe(6)
+    await c.start()
+    await gateway.waitForLog(
+      (l) =>
+        l.type === 'svc_alert' && l.message === `target ${c.url} of pool checked passed its health checks and is back`,
+    )
+    const seen = new Set<string>()
+    for (let i = 0; i < 4; i++) seen.add((await who('/checked')).target)
+    expect(seen).toEqual(new Set(['t0', 't2']))
   })
 
   it('UP-POOL-2: $upstream/<id>/target names the target that answered; url stays as written', async () => {
