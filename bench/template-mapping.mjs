@@ -109,7 +109,7 @@ async function compiledTemplate(dir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     banner: { js: BANNER },
     alias: { 'svc-gateway/runtime': join(root, 'runtime', 'index.ts') },
     nodePaths: [join(root, 'node_modules')],

@@ -108,7 +108,7 @@ async function buildProject(dir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     banner: { js: BANNER },
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'warning',

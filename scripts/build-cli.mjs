@@ -1,6 +1,7 @@
 // Prepares the command-line tools in build/ (run by `npm ci` through the `prepare` script, and before
-// `npm test`): the compiler is TypeScript, which Node 20 cannot run directly. Also writes the pieces
-// of the skeletons in templates/ (build/skeletons.json), so that a build need not load ts-morph, and the
+// `npm test`): the compiler is TypeScript, and Node strips types from no file under node_modules, so
+// an installed package must run JavaScript. Also writes the pieces of the skeletons in templates/
+// (build/skeletons.json), so that a build need not load ts-morph, and the
 // declarations of the runtime's public entry, so that svc-compile type-checks generated code quickly
 // (compiler/emit/typecheck.ts falls back to the sources when these are older than them).
 import { execFileSync } from 'node:child_process'
@@ -27,7 +28,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
@@ -50,7 +51,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   legalComments: 'eof',
   banner: {
     js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",

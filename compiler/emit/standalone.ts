@@ -90,7 +90,7 @@ export function compileValidatorModule(
   const exports: Record<string, string> = {}
   for (const name of names) exports[name] = name
   const code = modules.standaloneCode(ajv as never, exports)
-  const formatted = transformSync(code, { format: 'esm', target: 'node20', legalComments: 'none' }).code
+  const formatted = transformSync(code, { format: 'esm', target: 'node22', legalComments: 'none' }).code
   const imports = formatted.includes(FORMATS_NAME) ? `import { ${FORMATS_NAME} } from 'svc-gateway/runtime'\n` : ''
   const body = formatted.replace(/^"use strict";\n/, '')
   const declarations = [

@@ -71,7 +71,7 @@ export function createAppBundler(dir: string, runtimePath: string): AppBundler {
       write: false,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       sourcemap: sourceMap ? 'external' : false,
       sourcesContent: false,
       banner: { js: REQUIRE_BANNER },

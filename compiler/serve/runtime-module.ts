@@ -50,7 +50,7 @@ export async function runtimeModulePath(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     legalComments: 'eof',
     banner: { js: REQUIRE_BANNER },
     external: [...OPTIONAL_PEERS],

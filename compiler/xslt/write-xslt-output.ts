@@ -67,7 +67,7 @@ async function bundledEngine(): Promise<Engine> {
     write: false,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     legalComments: 'inline',
     logLevel: 'silent',
     plugins: [

@@ -141,7 +141,7 @@ await startServer(app, { siteRoot: ${JSON.stringify(dir)} })
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       logLevel: 'silent',
       banner: { js: banner },
     })
