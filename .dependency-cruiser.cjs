@@ -19,8 +19,10 @@
  * - `debug` only needs the context; every area that runs flows writes debug messages.
  * - `xpath` < `template` < `flow`: templates embed expressions, actions run both.
  * - `router` matches routes to the handlers `context` declares.
- * - `store` (the gateway's connection to Redis, the fleet's shared state) and `request-key` (keys
- *   read from a client request, the client address behind trusted proxies) serve the features.
+ * - `store` (the gateway's connection to Redis, the fleet's shared state), `request-key` (keys
+ *   read from a client request, the client address behind trusted proxies) and `tracing` (the
+ *   OpenTelemetry tracer, whose spans the lower layers see only through `context/trace.ts`) serve
+ *   the features and the pipeline.
  * - `mock` < `validate` < the features (`upstream`, `cors`, `auth`, `xslt`, `metrics`): upstream
  *   validation and mocking use both; each feature runs inside a request on the layers below.
  * - `app.ts` (CompiledApp) gathers the features' compiled tables; `health` (operations switches,
@@ -65,7 +67,7 @@ const RUNTIME_LAYERS = [
   ['router'],
   ['mock'],
   ['validate'],
-  ['store', 'request-key'],
+  ['store', 'request-key', 'tracing'],
   ['upstream', 'cors', 'auth', 'xslt', 'metrics', 'rate-limit'],
   ['app.ts'],
   ['health'],

@@ -23,6 +23,7 @@ function access(i: number): AccessRecord {
   return {
     arrivalMs: Date.now(),
     requestId: ids[i & 255]!,
+    span: null,
     url: `http://${host}/users`,
     path: '/users',
     status: 200,
@@ -48,6 +49,7 @@ const base = (i: number): LogBase => ({
   id: 'main.0',
   target: null,
   attempt: null,
+  span: null,
 })
 const outcome = (): ExchangeOutcome => {
   const now = performance.now()

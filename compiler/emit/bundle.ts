@@ -17,11 +17,12 @@ const BANNER =
   "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);"
 
 /**
- * Optional peers of node-redis (`@redis/client`, rate-limits.md RL7) that it loads only on request
- * (OpenTelemetry metrics, a native hash for client-side caching), neither of which the gateway asks
- * for: left out of the bundle, so that a missing one is the library's own optional case.
+ * An optional peer of node-redis (`@redis/client`, rate-limits.md RL7) that it loads only on request
+ * (a native hash for client-side caching), which the gateway never asks for: left out of the bundle,
+ * so that its absence is the library's own optional case. (Its other one, `@opentelemetry/api`, is
+ * bundled: the gateway's tracing uses it, operations.md TR1.)
  */
-export const OPTIONAL_PEERS: readonly string[] = ['@opentelemetry/api', '@node-rs/xxhash']
+export const OPTIONAL_PEERS: readonly string[] = ['@node-rs/xxhash']
 
 /** Bundles `<srcDir>/server.ts` into `<outFile>`; returns the bundle size in bytes. */
 export async function bundleServer(srcDir: string, outFile: string): Promise<number> {
@@ -32,7 +33,7 @@ export async function bundleServer(srcDir: string, outFile: string): Promise<num
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'eof',

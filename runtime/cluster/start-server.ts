@@ -54,6 +54,7 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
   const { host, port } = gateway.config
   let address: { host: string; port: number }
   try {
+    await gateway.startTracing()
     address = await gateway.listen()
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error))

@@ -10,6 +10,7 @@ import type { Sequence } from '../values/item.js'
 import type { JsonObject, JsonValue } from '../values/json-value.js'
 import type { RequestSettings } from './request-settings.js'
 import { ResponseState } from './response.js'
+import type { ParentSpan } from './trace.js'
 import { deleteEntries, VariableStore } from './variables.js'
 
 /**
@@ -159,6 +160,11 @@ export class FlowContext {
    * results store no `$upstream` entries (upstream.md UP-VAR-1), which nothing could observe.
    */
   readsUpstream = true
+  /**
+   * The span that parents what starts now when the request is traced (operations.md TR4, TR5): the
+   * server span, or the span of the step that runs (a sub-flow); null when tracing is off.
+   */
+  trace: ParentSpan | null = null
 
   readonly #signal: AbortSignal | SignalSource
   /** Listeners on `signal` of watchers, for sources that cannot watch themselves. */

@@ -1,10 +1,11 @@
 /**
- * Alert lines (`svc_alert`, operations.md LG6, errors.md X17): `requestID`, `topic`, `message`, `code`,
- * `status`, `info`, `raised`, always written whatever the debug level. Callers skip codes whose topic is
- * none (errors.md section 3).
+ * Alert lines (`svc_alert`, operations.md LG6, errors.md X17): `requestID` (with `traceID` and
+ * `spanID` when traced, TR7), `topic`, `message`, `code`, `status`, `info`, `raised`, always written
+ * whatever the debug level. Callers skip codes whose topic is none (errors.md section 3).
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
 import type { Logger } from './logger.js'
+import type { TraceIds } from './trace-ids.js'
 
 export function writeAlert(
   logger: Logger,
@@ -12,10 +13,14 @@ export function writeAlert(
   topic: string,
   error: JsonObject,
   raised: boolean,
+  /** The request's span when it is traced (operations.md TR7). */
+  span: TraceIds | null = null,
 ): void {
   const info = error.get('info')
   logger.write('svc_alert', {
     requestID: requestId,
+    traceID: span?.traceId,
+    spanID: span?.spanId,
     topic,
     message: plainValue(error.get('message')),
     code: plainValue(error.get('code')),

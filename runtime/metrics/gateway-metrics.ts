@@ -8,6 +8,8 @@
  * - upstream exchanges: `svc_upstream_requests_total{status}` (`0` for failures, HL4),
  *   `svc_upstream_duration_seconds{origin}`, `svc_upstream_cache_hits_total{origin}`;
  * - `svc_store_errors_total{store}`: failed or timed-out calls of a shared store (`redis`, rate-limits.md RL8);
+ * - with tracing on (operations.md TR6): `svc_trace_spans_dropped_total` (the export queue was full) and
+ *   `svc_trace_export_failures_total` (spans whose export failed);
  * - `svc_uptime_seconds`.
  *
  * Per request this costs two map lookups, two counter increments and two short bucket searches.
@@ -41,6 +43,9 @@ export class GatewayMetrics {
   readonly #upstreamDuration = new Map<string, Histogram>()
   readonly #cacheHits = new Map<string, number>()
   readonly #storeErrors = new Map<string, number>()
+  #spansDropped = 0
+  #exportFailures = 0
+  #tracing = false
 
   constructor(startedAt: number = performance.now()) {
     this.#startedAt = startedAt
@@ -80,6 +85,15 @@ export class GatewayMetrics {
   /** A call to a shared store failed or timed out (rate-limits.md RL8). */
   storeError(store: string): void {
     this.#storeErrors.set(store, (this.#storeErrors.get(store) ?? 0) + 1)
+  }
+
+  /** Tracing is on: its counters are written (operations.md TR6). */
+  traceCounters(): { spansDropped(count: number): void; exportFailed(count: number): void } {
+    this.#tracing = true
+    return {
+      spansDropped: (count) => void (this.#spansDropped += count),
+      exportFailed: (count) => void (this.#exportFailures += count),
+    }
   }
 
   /** Seconds since the gateway was created. */
@@ -136,6 +150,12 @@ export class GatewayMetrics {
     out.header('svc_store_errors_total', 'counter', 'Failed or timed-out calls of a shared store, by store.')
     for (const [store, count] of sorted(this.#storeErrors))
       out.sample('svc_store_errors_total', [['store', store]], count)
+    if (this.#tracing) {
+      out.header('svc_trace_spans_dropped_total', 'counter', 'Spans dropped because the export queue was full.')
+      out.sample('svc_trace_spans_dropped_total', [], this.#spansDropped)
+      out.header('svc_trace_export_failures_total', 'counter', 'Spans whose export to the collector failed.')
+      out.sample('svc_trace_export_failures_total', [], this.#exportFailures)
+    }
     out.header('svc_uptime_seconds', 'gauge', 'Seconds since the server started.')
     out.sample('svc_uptime_seconds', [], Math.round(this.uptime() * 1000) / 1000)
     return out.toString()

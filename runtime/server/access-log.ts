@@ -1,6 +1,7 @@
 /**
  * The access log line (`svc_access`, operations.md LG3, LG4; errors.md X19), written once per client
  * request when the response has been sent or the client went away: `timestamp` is the arrival time,
+ * `traceID` and `spanID` of the server span after `requestID` when the request is traced (TR7),
  * fields in the order of the LG3 table, `errorCode` only when a raised error determined the response,
  * `aborted` only when the response was not completed, then the custom fields of `log` actions (LG4).
  * SVC_ACCESS_LOG=false suppresses it (caller).
@@ -8,12 +9,15 @@
 import { plainValue } from '../log/alert.js'
 import { memberKey } from '../log/json-line.js'
 import type { Logger } from '../log/logger.js'
+import type { TraceIds } from '../log/trace-ids.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
   /** Epoch milliseconds at arrival: the line's `timestamp`. */
   readonly arrivalMs: number
   readonly requestId: string
+  /** The request's server span when it is traced (operations.md TR7); else null. */
+  readonly span: TraceIds | null
   readonly url: string
   /** Path plus `?query` when present. */
   readonly path: string
@@ -44,6 +48,8 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
   }
   const fields: Record<string, unknown> = {
     requestID: record.requestId,
+    traceID: record.span?.traceId,
+    spanID: record.span?.spanId,
     url: record.url,
     path: record.path,
     status: record.status,
@@ -74,6 +80,8 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
 
 const K = {
   requestID: memberKey('requestID'),
+  traceID: memberKey('traceID'),
+  spanID: memberKey('spanID'),
   url: memberKey('url'),
   path: memberKey('path'),
   status: memberKey('status'),
@@ -97,6 +105,13 @@ function writeUsualLine(logger: Logger, record: AccessRecord): void {
   const line = logger.beginLine('svc_access', record.arrivalMs)
   line.raw(K.requestID)
   line.string(record.requestId)
+  const span = record.span
+  if (span !== null) {
+    line.raw(K.traceID)
+    line.string(span.traceId)
+    line.raw(K.spanID)
+    line.string(span.spanId)
+  }
   line.raw(K.url)
   line.string(record.url)
   line.raw(K.path)

@@ -84,7 +84,7 @@ export async function answerError(exchange: Exchange, thrown: unknown, errorFlow
 function noteError(exchange: Exchange, error: RaisedError): void {
   exchange.errorCode = error.code
   if (error.alertTopic !== null) {
-    writeAlert(exchange.gateway.logger, exchange.record.id, error.alertTopic, error.errorObject, true)
+    writeAlert(exchange.gateway.logger, exchange.record.id, error.alertTopic, error.errorObject, true, exchange.span)
   }
   // errors.md X17: 3208 and 3210 are a `routing` debug message instead of an alert
   else if (

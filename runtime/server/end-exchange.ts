@@ -1,14 +1,15 @@
 /**
  * The last of the exchange hooks (exchange-hooks.ts): when the response is done or the client went
- * away, it ends the exchange's metrics (operations.md HL4) and held debug messages and says whether
- * the access line is written (not for the health endpoint, LG10). It reads an exchange through the
- * narrow EndingExchange, so exchange.ts can call it without a cycle of imports.
+ * away, it ends the exchange's metrics (operations.md HL4), held debug messages and server span (TR3),
+ * and says whether the access line is written (not for the health endpoint, LG10). It reads an
+ * exchange through the narrow EndingExchange, so exchange.ts can call it without a cycle of imports.
  */
 import type { FlowContext } from '../context/flow-context.js'
 import type { DebugSession } from '../debug/session.js'
 import type { GatewayOperations } from '../health/operations.js'
 import type { ReservedEndpoint } from '../health/reserved-endpoint.js'
 import type { SentResponse } from '../http/write-response.js'
+import type { ServerSpan } from '../tracing/tracer.js'
 
 /** What endExchange reads of an exchange (runtime/server/exchange.ts). */
 export interface EndingExchange {
@@ -20,16 +21,22 @@ export interface EndingExchange {
   readonly route: string
   readonly started: number
   readonly errorCode: number | undefined
+  readonly span: ServerSpan | null
 }
 
-/** Ends the exchange's metrics and debugging; false when no access line is written (LG10). */
-export function endExchange(exchange: EndingExchange): boolean {
+/**
+ * Ends the exchange's metrics, debugging and server span (operations.md TR3); false when no access
+ * line is written (LG10).
+ */
+export function endExchange(exchange: EndingExchange, aborted: boolean): boolean {
   exchange.debug?.finish()
   const metrics = exchange.gateway.operations?.metrics
   const reserved = exchange.reserved
-  if (metrics != null) {
+  const span = exchange.span
+  if (metrics != null || span !== null) {
     const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
-    metrics.requestEnded(
+    span?.end(status, exchange.errorCode, aborted)
+    metrics?.requestEnded(
       reserved === null,
       exchange.route,
       status,

@@ -4,7 +4,8 @@
  *
  * - `beginExchange` (PL1): the debug session (operations.md DB4: the `Debug` header, `$request/debug`),
  *   the in-flight gauge (HL4), topic `time` starts (DB3);
- * - `noteRoute` (PL5): the route label of the metrics, a `routing` debug message;
+ * - `traceExchange` (after PL2, tracing on): the server span (operations.md TR3);
+ * - `noteRoute` (PL5): the route label of the metrics and the span's name, a `routing` debug message;
  * - `startFlowDebugging` (when the flow context is made): `ctx.debug` and `ctx.debugSession`;
  * - `debugBody` (PL14, sending): the `append` sink (DB7; not for HEAD, 204/304, CORS pre-flights or
  *   reserved endpoints, whose messages go to the log sink);
@@ -30,10 +31,31 @@ export function beginExchange(exchange: Exchange): void {
   exchange.gateway.operations?.metrics?.requestStarted()
 }
 
+/** TR3: the server span of a request that is not for a reserved endpoint, when tracing is on. */
+export function traceExchange(exchange: Exchange): void {
+  const tracer = exchange.gateway.tracer
+  if (tracer === null) return
+  const { record, req } = exchange
+  exchange.span = tracer.startServer({
+    method: record.method,
+    scheme: record.url.startsWith('https:') ? 'https' : 'http',
+    path: record.path,
+    query: record.query,
+    host: record.host,
+    port: record.port,
+    clientAddress: record.remoteAddress ?? req.socket.remoteAddress ?? '',
+    userAgent: record.headers.get('user-agent'),
+    httpVersion: req.httpVersion,
+    requestId: record.id,
+    header: (name) => record.headers.get(name),
+  })
+}
+
 export function noteRoute(exchange: Exchange, match: RouteMatch | null): void {
   const session = exchange.debug
   if (match === null) return
   exchange.route = match.route.pattern
+  exchange.span?.route(match.route.pattern)
   if (session === null) return
   if (session.selects('debug', 'routing')) {
     const { record } = exchange

@@ -19,6 +19,7 @@ import type { ServerConfig } from '../http/config.js'
 import type { SentResponse } from '../http/write-response.js'
 import type { Logger } from '../log/logger.js'
 import type { RateLimiter } from '../rate-limit/limiter.js'
+import type { GatewayTracer, ServerSpan } from '../tracing/tracer.js'
 import type { ValidationRuntime } from '../validate/modes.js'
 import { writeAccessLog } from './access-log.js'
 import { endExchange } from './end-exchange.js'
@@ -42,6 +43,8 @@ export interface GatewayCore {
   readonly operations?: GatewayOperations
   /** The rate limits and their store (rate-limits.md); null when the app has none. */
   readonly rateLimiter: RateLimiter | null
+  /** The tracer when tracing is on (operations.md TR1); else null. */
+  readonly tracer: GatewayTracer | null
 }
 
 const EXCHANGE = Symbol('svc-gateway exchange')
@@ -79,6 +82,8 @@ export class Exchange implements SignalSource {
   route = ''
   /** The reserved endpoint answered at PL2 (operations.md HL1-HL4), or null. */
   reserved: ReservedEndpoint | null = null
+  /** The request's server span when tracing is on (operations.md TR3), made at PL1. */
+  span: ServerSpan | null = null
   #logged = false
   /** Client-gone watchers (upstream calls); the first one without an array. */
   #watcher: ClientGoneWatcher | null = null
@@ -143,7 +148,7 @@ export class Exchange implements SignalSource {
   logAccess(aborted: boolean): void {
     if (this.#logged) return
     this.#logged = true
-    if (!endExchange(this)) return
+    if (!endExchange(this, aborted)) return
     const { config, logger } = this.gateway
     if (!config.accessLog) return
     const record = this.record
@@ -152,6 +157,7 @@ export class Exchange implements SignalSource {
     writeAccessLog(logger, {
       arrivalMs: this.arrivalMs,
       requestId: record.id,
+      span: this.span,
       url: record.url,
       path: record.query === null ? record.path : `${record.path}?${record.query}`,
       status: sent !== null ? sent.status : abortedStatus(this.ctx),

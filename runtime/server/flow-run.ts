@@ -21,6 +21,7 @@ export function createFlowContext(exchange: Exchange): FlowContext {
   const test = services.testRun
   const ctx = new FlowContext(services, record.id, exchange, test?.vars)
   ctx.request = record
+  ctx.trace = exchange.span
   // the compiler knows whether any flow reads `$request` and `$upstream` (a test run shares its variables)
   const reads = test === undefined ? exchange.gateway.app.reads : undefined
   if (reads?.request !== false) ctx.vars.set('request', singleton(oxnRoot(buildRequestObject(record))))
@@ -58,6 +59,8 @@ export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: strin
     const { validation, logger } = exchange.gateway
     const method = exchange.req.method ?? 'GET'
     const responseValidation = ctx.settings?.responseValidation
+    // TR5: a traced request validates in a span of its own
+    const span = ctx.trace?.startStep('validate response', {}) ?? null
     const invalid = checkClientResponse(
       validation,
       pattern,
@@ -67,6 +70,7 @@ export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: strin
       ctx.requestId,
       responseValidation,
     )
+    span?.end(invalid)
     if (invalid !== null) throw invalid
   }
   send(exchange, flowOutgoing(ctx, response))

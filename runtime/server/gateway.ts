@@ -25,6 +25,9 @@ import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import type { RateLimitTable } from '../rate-limit/table.js'
 import { parseTrustedProxies, type TrustedProxies } from '../request-key/trusted-proxies.js'
 import { RedisConnection } from '../store/redis-connection.js'
+import { readTracingConfig, type TracingConfig } from '../tracing/config.js'
+import { loadTracer } from '../tracing/load-tracer.js'
+import type { GatewayTracer } from '../tracing/tracer.js'
 import { RedisResponseCache } from '../upstream/redis-response-cache.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
@@ -75,6 +78,9 @@ export class Gateway implements GatewayCore {
   readonly redis: RedisConnection | null
   /** Metrics, status credentials, mocking (runtime/health, operations.md HL1-HL4, MK1). */
   readonly operations: GatewayOperations
+  /** The tracing configuration when the OTEL_* variables turn tracing on (operations.md TR1); else null. */
+  readonly tracing: TracingConfig | null
+  #tracer: GatewayTracer | null = null
   #stopping = false
   #closed: Promise<void> | undefined
   readonly #upstream: UpstreamServices
@@ -86,6 +92,7 @@ export class Gateway implements GatewayCore {
   ) {
     const env = options.env ?? {}
     this.config = loadServerConfig(env)
+    this.tracing = readTracingConfig(env)
     this.validation = createValidationRuntime(app.validation, env)
     this.operations = new GatewayOperations(this.config, options.metrics)
     const metrics = this.operations.metrics
@@ -130,6 +137,24 @@ export class Gateway implements GatewayCore {
 
   get stopping(): boolean {
     return this.#stopping
+  }
+
+  /** The tracer once startTracing() loaded it (operations.md TR1); null with tracing off. */
+  get tracer(): GatewayTracer | null {
+    return this.#tracer
+  }
+
+  /** Loads the tracer when tracing is on (TR1); the gateway traces the requests that arrive afterwards. */
+  async startTracing(): Promise<void> {
+    const config = this.tracing
+    if (config === null || this.#tracer !== null) return
+    const metrics = this.operations.metrics
+    this.#tracer = await loadTracer({
+      config,
+      version: this.app.version,
+      counters: metrics?.traceCounters() ?? { spansDropped: () => undefined, exportFailed: () => undefined },
+      flushTimeoutMs: Math.min(config.batch.exportTimeoutMillis, this.config.shutdownTimeoutMs),
+    })
   }
 
   /** The bound address, or null before listen(). */
@@ -195,7 +220,7 @@ export class Gateway implements GatewayCore {
    * called in the primary of `SVC_WORKERS`, which serves no request (the workers have their own).
    */
   standDown(): Promise<void> {
-    return Promise.all([this.#upstream.close(), this.redis?.close()]).then(() => undefined)
+    return Promise.all([this.#upstream.close(), this.redis?.close(), this.#tracer?.shutdown()]).then(() => undefined)
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

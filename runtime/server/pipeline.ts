@@ -11,7 +11,7 @@ import { OPERATION_STAGE_NAMES } from '../context/handler.js'
 import type { RaisedError } from '../errors/raised-error.js'
 import { answerError } from './answer-error.js'
 import type { Exchange } from './exchange.js'
-import { beginExchange } from './exchange-hooks.js'
+import { beginExchange, traceExchange } from './exchange-hooks.js'
 import { createFlowContext } from './flow-run.js'
 import { outsideBasePathError, runDefaultFlow } from './non-api.js'
 import { answerReservedEndpoint } from './reserved-endpoints.js'
@@ -25,6 +25,7 @@ export async function handleExchange(exchange: Exchange, refusal: RaisedError | 
     beginExchange(exchange)
     if (refusal !== null) throw refusal
     if (answerReservedEndpoint(exchange)) return
+    traceExchange(exchange)
     const relativePath = apiPath(exchange)
     if (relativePath === null) {
       const defaultFlow = exchange.gateway.app.defaultFlow

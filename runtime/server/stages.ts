@@ -190,7 +190,10 @@ function body(routed: RoutedExchange): StageOutcome {
 function requestValidation(routed: RoutedExchange): StageResult {
   const { gateway, record } = routed
   const { validation, logger } = gateway
+  // TR5: a traced request validates in a span of its own
+  const span = routed.exchange.span?.startStep('validate request', {}) ?? null
   const invalid = checkClientRequest(validation, routed.route.pattern, record.method, record, logger, record.id)
+  span?.end(invalid)
   if (invalid !== null) throw invalid
   return undefined
 }

@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici'
 
 import type { ClientGoneWatcher, FlowContext } from '../context/flow-context.js'
+import type { ParentSpan } from '../context/trace.js'
 import type { Logger } from '../log/logger.js'
 import type { KeyedRequest } from '../request-key/request-key.js'
 import { evaluateString } from '../xpath/evaluate.js'
@@ -27,6 +28,8 @@ export interface ActionSite {
   watchClientGone(watcher: ClientGoneWatcher): boolean
   unwatchClientGone(watcher: ClientGoneWatcher): void
   keyedRequest(): KeyedRequest
+  /** The span current when the action runs (operations.md TR4). */
+  readonly trace: ParentSpan | null
 }
 
 export function actionSite(ctx: FlowContext, at: string, action: string, dir: string): ActionSite {
@@ -56,6 +59,10 @@ class FlowActionSite implements ActionSite {
 
   get signal(): AbortSignal {
     return this.#ctx.signal
+  }
+
+  get trace(): ParentSpan | null {
+    return this.#ctx.trace
   }
 
   /** A function of its own (callers pass it on detached). */

@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici'
 
 import type { ClientGoneWatcher } from '../context/flow-context.js'
+import type { ParentSpan } from '../context/trace.js'
 import type { Logger } from '../log/logger.js'
 import type { KeyedRequest } from '../request-key/request-key.js'
 
@@ -21,6 +22,8 @@ export interface CallSite {
   warn(message: string): void
   /** The client request that keys read from (a `hash` pool, upstream.md UP-POOL-3); absent outside one. */
   keyedRequest?(): KeyedRequest
+  /** The span that parents the call's client spans when the request is traced (operations.md TR4). */
+  readonly trace?: ParentSpan | null
   /** svc-test (actions.md ACT-backend-flow-2): the dispatcher of a backend flow for request `id`, or null. */
   readonly backendFor?: ((id: string) => Dispatcher | null) | null
 }

@@ -9,6 +9,7 @@
  */
 import type { Dispatcher } from 'undici'
 
+import type { ClientSpan } from '../context/trace.js'
 import { readRequestKey } from '../request-key/request-key.js'
 import { wireText } from '../values/wire-text.js'
 import { CallControl } from './call-control.js'
@@ -327,6 +328,7 @@ async function exchangeOnce(
     id: `${request.id}.${state.index}`,
     target: null,
     attempt: null,
+    span: null,
   }
   const found = plan !== null && plan.lookup ? services.cache.get(plan.key) : undefined
   const entry = found instanceof Promise ? await found : found
@@ -510,6 +512,7 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
   let key = exchange.key
   let origin = state.url.origin
   let hostname = state.url.hostname
+  let port = state.url.port
   let host: string | null = null
   const base = exchange.logBase
   let logBase = retries === null ? base : attemptLogBase(base, null, n)
@@ -521,6 +524,7 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
     ;({ target, key } = poolConnection(request, chosen))
     origin = chosen.url
     hostname = chosen.hostname
+    port = chosen.port
     host = chosen.host
     logBase = attemptLogBase(base, chosen.url, n)
   } else if (request.options.circuitBreaker !== undefined && backend === null) {
@@ -530,12 +534,27 @@ function startAttempt(call: HopCall, exchange: HopExchange, n: number): StartedA
     if (open === 'trial') breaker.startTrial()
   }
   const tls = target.protocol === 'https:'
+  const path = requestTarget(state.url)
+  // TR4: an attempt to the network has a client span, and carries its context
+  const parent = backend === null ? (site.trace ?? null) : null
+  const span =
+    parent === null
+      ? null
+      : parent.startClient({
+          method: state.method,
+          url: origin + path,
+          host: bare(hostname),
+          port,
+          attempt: n,
+        })
+  if (span !== null) logBase = attemptLogBase(logBase, logBase.target, logBase.attempt, span)
   const hop = Hop.start(backend ?? services.dispatchers.get(target, key), {
     origin,
     // through a forward proxy, undici's proxy agent writes the absolute form itself (UP-NET-4)
-    path: requestTarget(state.url),
+    path,
     method: state.method,
-    headers: wireHeaders(exchange.headers, host),
+    headers:
+      span === null ? wireHeaders(exchange.headers, host) : tracedWireHeaders(exchange.headers, host, span.fields),
     body: request.bodyStream ?? state.body,
     servername: tls && !isIpAddress(hostname) ? bare(hostname) : undefined,
     headersTimeoutMs: backend === null ? request.limits.ttfbMs : 0,
@@ -565,8 +584,13 @@ function logAnswered(site: CallSite, base: LogBase, hop: Hop, head: HopHead): vo
 }
 
 /** The log line's base for an attempt (one shape for every line: the log writer stays monomorphic). */
-function attemptLogBase(base: LogBase, target: string | null, attempt: number): LogBase {
-  return { requestId: base.requestId, url: base.url, method: base.method, id: base.id, target, attempt }
+function attemptLogBase(
+  base: LogBase,
+  target: string | null,
+  attempt: number | null,
+  span: ClientSpan | null = null,
+): LogBase {
+  return { requestId: base.requestId, url: base.url, method: base.method, id: base.id, target, attempt, span }
 }
 
 /** Tells the pool and the origin's breaker how an attempt went (UP-POOL-4). */
@@ -747,6 +771,19 @@ function wireHeaders(headers: readonly (readonly [string, string])[], host: stri
     // a pool target gets its own `Host` (UP-POOL-2)
     flat[2 * i + 1] = host !== null && name.length === 4 && name.toLowerCase() === 'host' ? host : wireText(value)
   }
+  return flat
+}
+
+/** TR4: the fields as wireHeaders gives them, with the client span's context instead of any sent before. */
+function tracedWireHeaders(
+  headers: readonly (readonly [string, string])[],
+  host: string | null,
+  fields: readonly (readonly [string, string])[],
+): string[] {
+  const replaced = new Set(fields.map(([name]) => name))
+  const kept = headers.filter(([name]) => !replaced.has(name.toLowerCase()))
+  const flat = wireHeaders(kept, host)
+  for (const [name, value] of fields) flat.push(name, value)
   return flat
 }
 

@@ -4,6 +4,7 @@
  * exchange. `timing.DNS` and `timing.TCP` are 0: the pooled client cannot attribute connection set-up
  * to one exchange (allowed by UP-LOG-1). Never logs header values, cookies, credentials or bodies.
  */
+import type { ClientSpan } from '../context/trace.js'
 import { memberKey } from '../log/json-line.js'
 import type { Logger } from '../log/logger.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
@@ -20,6 +21,11 @@ export interface LogBase {
   readonly target: string | null
   /** For a pool or a request that may be retried (UP-POOL-6): the attempt, counted from 0; else null. */
   readonly attempt: number | null
+  /**
+   * The attempt's client span when the request is traced (operations.md TR4): its ids go in the line
+   * (TR7), and the line's writing ends it; else null.
+   */
+  readonly span: ClientSpan | null
 }
 
 /** How the exchange went. */
@@ -39,6 +45,8 @@ export interface ExchangeOutcome {
 
 const K = {
   requestID: memberKey('requestID'),
+  traceID: memberKey('traceID'),
+  spanID: memberKey('spanID'),
   url: memberKey('url'),
   method: memberKey('method'),
   status: memberKey('status'),
@@ -74,9 +82,17 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   const ttfbUs = outcome.headAt === null ? 0 : Math.round((outcome.headAt - outcome.started) * 1000)
   const errorName = failure === null ? '' : errorNameOf(failure)
   const errorMessage = failure === null ? '' : failureMessage(failure)
+  const span = base.span
+  span?.end({ status: outcome.status, failure: failure === null ? null : errorName })
   const line = logger.beginLine('svc_request')
   line.raw(K.requestID)
   line.string(base.requestId)
+  if (span !== null) {
+    line.raw(K.traceID)
+    line.string(span.traceId)
+    line.raw(K.spanID)
+    line.string(span.spanId)
+  }
   line.raw(K.url)
   line.string(base.url)
   line.raw(K.method)

@@ -91,7 +91,7 @@ export function storeFailure(
   if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
   const topic = ERROR_KINDS[errorKindOf(failure.failure)].alertTopic
   if (exitOnError) return new RaisedError(error, topic)
-  writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false)
+  writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false, ctx.trace)
   return null
 }
 
@@ -120,6 +120,6 @@ export function storeInvalid(
   if (exitOnError || !ctx.inErrorFlow) ctx.vars.set('error', [oxnRoot(error)])
   const topic = ERROR_KINDS.UPSTREAM_REQUEST_INVALID.alertTopic
   if (exitOnError) return new RaisedError(error, topic)
-  writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false)
+  writeAlert(ctx.gateway.logger, ctx.requestId, topic, error, false, ctx.trace)
   return null
 }

@@ -232,6 +232,7 @@ function mockedCall(
     id: `${prepared.id}.0`,
     target: null,
     attempt: null,
+    span: null,
   }
   const relative = splitBasePath(definition.basePath, prepared.url.pathname)
   const match = relative === null ? null : matchRoute(definition.routes, relative)

@@ -46,9 +46,13 @@ export function xslt(
     )
   }
   let result: string
+  // TR5: a traced request transforms in a span of its own
+  const span = ctx.trace?.startStep('xslt', { 'svc.xslt.stylesheet': stylesheet.src, 'svc.flow.location': at }) ?? null
   try {
     result = engine.transform(ctx, stylesheet, source.text, documentPool(ctx, at, engine, stylesheet))
+    span?.end(null)
   } catch (error) {
+    span?.end(error)
     if (!(error instanceof TransformError)) throw error
     return warnAction(ctx, at, 'xslt', `transformation with ${stylesheet.src} failed: ${error.message}; ${unchanged}`)
   }

@@ -41,7 +41,7 @@ export function template(
       ['message', message],
       ['info', [`${template.at}: template: ${message}`]],
     ])
-    writeAlert(ctx.gateway.logger, ctx.requestId, 'template', alert, false)
+    writeAlert(ctx.gateway.logger, ctx.requestId, 'template', alert, false, ctx.trace)
   }
   if (output.kind === 'variable') {
     ctx.vars.set(

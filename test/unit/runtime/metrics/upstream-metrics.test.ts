@@ -27,7 +27,7 @@ describe('HL4 upstream metrics', () => {
     const exchange = (url: string, outcome: Partial<ExchangeOutcome> & { readonly ms: number }): void =>
       writeRequestLog(
         logger,
-        { requestId: 'r1', url, method: 'GET', id: 'main.0', target: null, attempt: null },
+        { requestId: 'r1', url, method: 'GET', id: 'main.0', target: null, attempt: null, span: null },
         {
           status: 200,
           mime: '',

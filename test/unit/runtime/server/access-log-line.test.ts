@@ -8,6 +8,7 @@ import { type AccessRecord, writeAccessLog } from '../../../../runtime/server/ac
 const BASE: AccessRecord = {
   arrivalMs: Date.UTC(2026, 10, 26, 19, 50, 47, 5),
   requestId: 'eD-eMUNRPHNhe56_5ER9BA',
+  span: null,
   url: 'http://localhost:18085/users',
   path: '/users?q=a%20b',
   status: 200,

@@ -13,6 +13,7 @@ const BASE: LogBase = {
   id: 'main.0',
   target: null,
   attempt: null,
+  span: null,
 }
 const OK: ExchangeOutcome = {
   status: 200,

@@ -1,0 +1,262 @@
+/**
+ * Tracing with OpenTelemetry (docs/spec/operations.md TR1-TR8, issue 27 part 2), against an OTLP/HTTP
+ * receiver and upstreams started here: one trace per request with the right parent/child links, each
+ * upstream sees a `traceparent` whose parent is its own client span, the log lines carry the ids,
+ * both encodings arrive, and a collector that is down changes nothing for clients.
+ */
+import { rmSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { compileOrThrow, type RunningGateway, startBundle, writeProject } from '../helpers/gateway-process.js'
+import { send } from '../helpers/http.js'
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../helpers/otlp-receiver.js'
+
+const DEFINITION = `swagger: "2.0"
+paths:
+  /orders:
+    get:
+      x-svc-flow: flows/orders.xml
+  /proxy:
+    x-svc-proxy: { origin: { env: UPSTREAM_A } }
+  /broken:
+    get:
+      x-svc-flow: flows/broken.xml
+`
+const ORDERS = `<flow>
+  <sub-flow src="fetch.xml"/>
+  <template in="">{ "a": {{ $upstream/a/status }}, "b": {{ $upstream/b/status }} }</template>
+</flow>
+`
+const FETCH = `<flow>
+  <requests>{
+    "a": { "url": {{ concat($env/UPSTREAM_A, '/a') }}, "headers": { "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" } },
+    "b": { "url": {{ concat($env/UPSTREAM_B, '/b') }} }
+  }</requests>
+</flow>
+`
+const BROKEN = `<flow>
+  <error status="502">{ "message": "the order service failed", "code": 4711 }</error>
+</flow>
+`
+
+const SERVER = 2
+const CLIENT = 3
+const INTERNAL = 1
+const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736'
+const INCOMING_SPAN = '00f067aa0ba902b7'
+
+interface Seen {
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+}
+
+describe('tracing (TR1-TR8)', () => {
+  let root: string
+  let receiver: OtlpReceiver
+  const upstreams: Server[] = []
+  const upstreamUrls: string[] = []
+  const seen: Seen[] = []
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver()
+    for (let i = 0; i < 2; i++) {
+      const upstream = createServer((req, res) => {
+        seen.push({ path: req.url ?? '', headers: req.headers })
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end('{"ok":true}')
+      })
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+      upstreams.push(upstream)
+      upstreamUrls.push(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`)
+    }
+    root = writeProject({
+      'definition.yaml': DEFINITION,
+      'flows/orders.xml': ORDERS,
+      'flows/fetch.xml': FETCH,
+      'flows/broken.xml': BROKEN,
+    })
+    await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
+  }, 60_000)
+
+  afterAll(async () => {
+    await receiver?.close()
+    await Promise.all(upstreams.map((upstream) => new Promise((resolve) => upstream.close(resolve))))
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  async function withGateway(env: Record<string, string>, run: (gateway: RunningGateway) => Promise<void>) {
+    const gateway = await startBundle(join(root, 'out'), {
+      UPSTREAM_A: upstreamUrls[0]!,
+      UPSTREAM_B: upstreamUrls[1]!,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      ...env,
+    })
+    try {
+      await run(gateway)
+    } finally {
+      await gateway.stop()
+    }
+  }
+
+  const ofTrace = (traceId: string) => receiver.spans.filter((span) => span.traceId === traceId)
+  const parentOf = (spans: readonly ReceivedSpan[], span: ReceivedSpan) =>
+    spans.find((candidate) => candidate.spanId === span.parentSpanId)
+
+  it('a request with traceparent: server span under the caller, a sub-flow span, a client span per upstream call (http/json)', async () => {
+    await withGateway(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'orders-gw',
+      },
+      async (gateway) => {
+        seen.length = 0
+        const response = await send(gateway.url, {
+          path: '/orders?full=1',
+          headers: { traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`, tracestate: 'vendor=1' },
+        })
+        expect(response.status).toBe(200)
+        expect(JSON.parse(response.body)).toEqual({ a: 200, b: 200 })
+        await receiver.waitFor(() => ofTrace(INCOMING_TRACE).length >= 4)
+        const spans = ofTrace(INCOMING_TRACE)
+        const server = spans.find((span) => span.kind === SERVER)!
+        expect(server.name).toBe('GET /orders')
+        expect(server.parentSpanId).toBe(INCOMING_SPAN)
+        expect(server.attributes).toMatchObject({
+          'http.request.method': 'GET',
+          'http.route': '/orders',
+          'url.path': '/orders',
+          'url.query': 'full=1',
+          'url.scheme': 'http',
+          'http.response.status_code': 200,
+          'svc.request_id': response.headers['x-request-id'],
+        })
+        expect(server.resource['service.name']).toBe('orders-gw')
+        const step = spans.find((span) => span.kind === INTERNAL)!
+        expect(step.name).toBe('sub-flow')
+        expect(step.parentSpanId).toBe(server.spanId)
+        expect(step.attributes['svc.flow.location']).toMatch(/orders\.xml:2:/)
+        const clients = spans.filter((span) => span.kind === CLIENT)
+        expect(clients).toHaveLength(2)
+        for (const client of clients) {
+          expect(client.name).toBe('GET')
+          expect(parentOf(spans, client)).toBe(step)
+          expect(client.attributes['http.response.status_code']).toBe(200)
+          // the upstream saw this client span as its parent, not the caller's or the flow's header
+          const url = client.attributes['url.full'] as string
+          const call = seen.find((entry) => url.endsWith(entry.path))!
+          expect(call.headers.traceparent).toBe(`00-${INCOMING_TRACE}-${client.spanId}-01`)
+          expect(call.headers.tracestate).toBe('vendor=1')
+        }
+        // TR7: the log lines carry the ids
+        const id = response.headers['x-request-id']
+        const access = await gateway.waitForLog((line) => line.type === 'svc_access' && line.requestID === id)
+        expect(access).toMatchObject({ traceID: INCOMING_TRACE, spanID: server.spanId })
+        const requestLines = gateway.logLines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.type === 'svc_request' && line.requestID === id)
+        expect(requestLines.map((line) => line.spanID).sort()).toEqual(clients.map((client) => client.spanId).sort())
+        expect(receiver.contentTypes.every((type) => type.startsWith('application/json'))).toBe(true)
+      },
+    )
+  })
+
+  it('a request without traceparent starts a trace; a proxy attempt is a client span (http/protobuf)', async () => {
+    await withGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces` }, async (gateway) => {
+      seen.length = 0
+      const before = receiver.contentTypes.length
+      const response = await send(gateway.url, { path: '/proxy', headers: { traceparent: 'garbage' } })
+      expect(response.status).toBe(200)
+      const id = response.headers['x-request-id']
+      const access = await gateway.waitForLog((line) => line.type === 'svc_access' && line.requestID === id)
+      const traceId = access.traceID as string
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/)
+      await receiver.waitFor(() => ofTrace(traceId).length >= 2)
+      const spans = ofTrace(traceId)
+      const server = spans.find((span) => span.kind === SERVER)!
+      expect(server.parentSpanId).toBe('')
+      expect(server.name).toBe('GET /proxy')
+      const client = spans.find((span) => span.kind === CLIENT)!
+      expect(client.parentSpanId).toBe(server.spanId)
+      expect(client.attributes['url.full']).toBe(`${upstreamUrls[0]}/proxy`)
+      expect(seen.at(-1)!.headers.traceparent).toBe(`00-${traceId}-${client.spanId}-01`)
+      expect(receiver.contentTypes.slice(before).every((type) => type === 'application/x-protobuf')).toBe(true)
+    })
+  })
+
+  it('a 5xx from a raised error: the server span is an error with the error code', async () => {
+    await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, async (gateway) => {
+      const response = await send(gateway.url, { path: '/broken' })
+      expect(response.status).toBe(502)
+      const id = response.headers['x-request-id']
+      const access = await gateway.waitForLog((line) => line.type === 'svc_access' && line.requestID === id)
+      const alert = await gateway.waitForLog((line) => line.type === 'svc_alert' && line.requestID === id)
+      expect(alert.traceID).toBe(access.traceID)
+      await receiver.waitFor(() => ofTrace(access.traceID as string).length >= 1)
+      const [server] = ofTrace(access.traceID as string)
+      expect(server!.statusCode).toBe(2)
+      expect(server!.attributes).toMatchObject({ 'error.type': '4711', 'svc.error.code': 4711 })
+    })
+  })
+
+  it('a collector that is down: every request is answered at once; dropped spans are counted', async () => {
+    const down = createServer()
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+    const port = (down.address() as AddressInfo).port
+    await new Promise((resolve) => down.close(resolve))
+    await withGateway(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+        OTEL_BSP_MAX_QUEUE_SIZE: '4',
+        OTEL_BSP_SCHEDULE_DELAY: '60000',
+        SVC_STATUS_AUTH: 'ops:secret',
+        SVC_SHUTDOWN_TIMEOUT: '1',
+      },
+      async (gateway) => {
+        for (let i = 0; i < 20; i++) {
+          const started = performance.now()
+          const response = await send(gateway.url, { path: '/proxy' })
+          expect(response.status).toBe(200)
+          expect(performance.now() - started).toBeLessThan(2000)
+        }
+        const metrics = await send(gateway.url, {
+          path: '/_svc/metrics',
+          headers: { authorization: `Basic ${Buffer.from('ops:secret').toString('base64')}` },
+        })
+        const dropped = Number(/^svc_trace_spans_dropped_total (\d+)$/m.exec(metrics.body)?.[1])
+        // 20 requests make 40 spans; the queue holds 4 (the first batch may have left for the collector)
+        expect(dropped).toBeGreaterThanOrEqual(30)
+      },
+    )
+  })
+
+  it('tracing is off without the variables: no ids in the logs, the client traceparent passes a proxy unchanged', async () => {
+    await withGateway({}, async (gateway) => {
+      seen.length = 0
+      const incoming = `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`
+      const response = await send(gateway.url, { path: '/proxy', headers: { traceparent: incoming } })
+      const id = response.headers['x-request-id']
+      const access = await gateway.waitForLog((line) => line.type === 'svc_access' && line.requestID === id)
+      expect(access.traceID).toBeUndefined()
+      expect(seen.at(-1)!.headers.traceparent).toBe(incoming)
+    })
+  })
+
+  it.each([
+    ['OTEL_TRACES_SAMPLER', 'sometimes'],
+    ['OTEL_TRACES_SAMPLER_ARG', '1.5'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc'],
+    ['OTEL_TRACES_EXPORTER', 'zipkin'],
+    ['OTEL_PROPAGATORS', 'b3'],
+  ])('an invalid %s stops the start (CF3)', async (variable, value) => {
+    const gateway = startBundle(join(root, 'out'), {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      [variable]: value,
+    })
+    await expect(gateway).rejects.toThrow(new RegExp(variable))
+  })
+})
