@@ -1,22 +1,29 @@
 /**
  * Tracing on the official OpenTelemetry packages (operations.md TR1-TR8): a TracerProvider of the 3.x
  * SDK with the configured sampler, a BatchSpanProcessor in front of the OTLP/HTTP exporter (JSON or
- * protobuf), and the W3C propagators. Nothing is registered globally: spans are started with explicit
- * parent contexts, which the request's spans carry (the gateway has its own per-request context, so it
- * needs no context manager), and the propagators read and write header lists directly.
+ * protobuf), and the W3C propagators. Nothing is registered globally, and no context manager runs:
+ * the gateway has its own per-request context, which carries the request's spans.
+ *
+ * While a request runs, its spans are records (ids, times, attributes); the sampler decides once per
+ * trace when the server span starts, the propagator reads the caller's `traceparent` and writes each
+ * upstream attempt's, and finished spans of sampled traces go to span-replay.ts, which hands them to
+ * the SDK in batches (why: see there).
  */
+import { randomFillSync } from 'node:crypto'
+
 import {
   type Attributes,
   type Context,
   type MeterProvider,
   ROOT_CONTEXT,
-  type Span,
+  SamplingDecision,
+  type SpanContext,
   SpanKind,
-  SpanStatusCode,
   type TextMapGetter,
   type TextMapPropagator,
   type TextMapSetter,
   trace,
+  TraceFlags,
 } from '@opentelemetry/api'
 import {
   CompositePropagator,
@@ -58,6 +65,7 @@ import {
 
 import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, StepSpan } from '../context/trace.js'
 import type { TracingConfig } from './config.js'
+import { RecordedIds, SpanReplay } from './span-replay.js'
 import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions, TracingCounters } from './tracer.js'
 
 const SCOPE = 'svc-gateway'
@@ -77,30 +85,41 @@ export function createOtelTracer({ config, version, counters, flushTimeoutMs }: 
     ...config.batch,
     selfObsMeterProvider: countingMeterProvider(counters),
   })
+  const sampler = samplerOf(config)
+  const ids = new RecordedIds()
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
       ...parseKeyPairsIntoRecord(config.resourceAttributes),
       [ATTR_SERVICE_NAME]: config.serviceName,
       [ATTR_SERVICE_VERSION]: version,
     }),
-    sampler: samplerOf(config),
+    sampler,
+    idGenerator: ids,
     spanProcessors: [processor],
   })
-  return new OtelTracer(provider, propagatorOf(config), flushTimeoutMs)
+  const replay = new SpanReplay(provider.getTracer(SCOPE), ids, config.batch.maxQueueSize, (count) =>
+    counters.spansDropped(count),
+  )
+  return new OtelTracer(provider, replay, sampler, propagatorOf(config), flushTimeoutMs)
 }
 
 class OtelTracer implements GatewayTracer {
-  readonly #tracer
+  readonly #randomIds = new RandomIds()
+
   constructor(
     readonly provider: TracerProvider,
+    readonly replay: SpanReplay,
+    readonly sampler: Sampler,
     readonly propagator: TextMapPropagator,
     readonly flushTimeoutMs: number,
-  ) {
-    this.#tracer = provider.getTracer(SCOPE)
-  }
+  ) {}
 
   startServer(request: ServerRequest): ServerSpan {
-    const parent = this.propagator.fields().length === 0 ? ROOT_CONTEXT : this.#extract(request)
+    // TR2: the caller's context when its traceparent is valid (extracted only when one was sent)
+    const incoming = this.propagator.extract(ROOT_CONTEXT, request, REQUEST_GETTER)
+    const remote = trace.getSpanContext(incoming)
+    const parent = remote !== undefined && trace.isSpanContextValid(remote) ? remote : null
+    const traceId = parent?.traceId ?? this.#randomIds.traceId()
     const method = standardMethod(request.method)
     const attributes: Attributes = {
       [ATTR_HTTP_REQUEST_METHOD]: method,
@@ -115,16 +134,24 @@ class OtelTracer implements GatewayTracer {
     if (request.query !== null) attributes[ATTR_URL_QUERY] = request.query
     if (request.port !== null) attributes[ATTR_SERVER_PORT] = request.port
     if (request.userAgent !== undefined) attributes[ATTR_USER_AGENT_ORIGINAL] = request.userAgent
-    const span = this.#tracer.startSpan(spanMethod(method), { kind: SpanKind.SERVER, attributes }, parent)
-    return new OtelServerSpan(this, span, trace.setSpan(parent, span), spanMethod(method))
+    const name = spanMethod(method)
+    const decision = this.sampler.shouldSample(incoming, traceId, name, SpanKind.SERVER, attributes, []).decision
+    const context: TraceContext = {
+      tracer: this,
+      traceId,
+      traceFlags: decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE,
+      traceState: parent?.traceState,
+      incoming,
+    }
+    return new OtelServerSpan(context, this.#randomIds.spanId(), parent, name, attributes)
   }
 
-  /** Starts a span of `kind` under `parent`. */
-  start(name: string, kind: SpanKind, attributes: Attributes, parent: Context): Span {
-    return this.#tracer.startSpan(name, { kind, attributes }, parent)
+  spanId(): string {
+    return this.#randomIds.spanId()
   }
 
   shutdown(): Promise<void> {
+    this.replay.replay()
     // a collector that is down or does not answer holds the stop for at most the flush timeout
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<void>((resolve) => {
@@ -134,10 +161,17 @@ class OtelTracer implements GatewayTracer {
     const done = this.provider.shutdown().catch(() => undefined)
     return Promise.race([done, late]).finally(() => clearTimeout(timer))
   }
+}
 
-  #extract(request: ServerRequest): Context {
-    return this.propagator.extract(ROOT_CONTEXT, request, REQUEST_GETTER)
-  }
+/** What every span of one request's trace shares. */
+interface TraceContext {
+  readonly tracer: OtelTracer
+  readonly traceId: string
+  /** Sampled or not, decided once for the trace by the server span (TR2). */
+  readonly traceFlags: TraceFlags
+  readonly traceState: SpanContext['traceState']
+  /** The extracted incoming context (it carries the caller's baggage when that propagator is on). */
+  readonly incoming: Context
 }
 
 const REQUEST_GETTER: TextMapGetter<ServerRequest> = {
@@ -151,21 +185,48 @@ const FIELD_SETTER: TextMapSetter<FieldList> = {
   set: (carrier, key, value) => void carrier.push([key, value]),
 }
 
-/** A span that parents others: its OpenTelemetry context is the parent of the spans it starts. */
-class OtelParentSpan implements ParentSpan {
-  readonly traceId: string
-  readonly spanId: string
+/** A span of the request path: ids now, the SDK span when its batch is replayed (span-replay.ts). */
+class RecordingSpan {
+  readonly start = performance.now()
 
   constructor(
-    readonly tracer: OtelTracer,
-    readonly span: Span,
-    readonly context: Context,
-  ) {
-    const ids = span.spanContext()
-    this.traceId = ids.traceId
-    this.spanId = ids.spanId
+    readonly trace: TraceContext,
+    readonly spanId: string,
+    readonly parent: SpanContext | null,
+    public name: string,
+    readonly kind: SpanKind,
+    readonly attributes: Attributes,
+  ) {}
+
+  get traceId(): string {
+    return this.trace.traceId
   }
 
+  /** Queues the finished span, when its trace is sampled. */
+  finish(failed: boolean): void {
+    const trace = this.trace
+    if (trace.traceFlags !== TraceFlags.SAMPLED) return
+    trace.tracer.replay.add({
+      name: this.name,
+      kind: this.kind,
+      traceId: trace.traceId,
+      spanId: this.spanId,
+      parent: this.parent,
+      start: this.start,
+      end: performance.now(),
+      attributes: this.attributes,
+      failed,
+    })
+  }
+
+  /** This span as the parent of others. */
+  protected asParent(): SpanContext {
+    const trace = this.trace
+    return { traceId: trace.traceId, spanId: this.spanId, traceFlags: trace.traceFlags, traceState: trace.traceState }
+  }
+}
+
+class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
   startClient(attempt: ClientAttempt): ClientSpan {
     const method = standardMethod(attempt.method)
     const attributes: Attributes = {
@@ -176,84 +237,102 @@ class OtelParentSpan implements ParentSpan {
     }
     if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = attempt.method
     if (attempt.attempt > 0) attributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = attempt.attempt
-    const span = this.tracer.start(spanMethod(method), SpanKind.CLIENT, attributes, this.context)
-    const fields: FieldList = []
-    this.tracer.propagator.inject(trace.setSpan(this.context, span), fields, FIELD_SETTER)
-    return new OtelClientSpan(span, fields)
+    const trace = this.trace
+    const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), spanMethod(method), attributes)
+    // TR4: the upstream's parent is this client span
+    const own: SpanContext = { traceId: trace.traceId, spanId: span.spanId, traceFlags: trace.traceFlags }
+    if (trace.traceState !== undefined) own.traceState = trace.traceState
+    trace.tracer.propagator.inject(setSpanContext(trace.incoming, own), span.fields, FIELD_SETTER)
+    return span
   }
 
   startStep(name: string, attributes: SpanAttributes): StepSpan {
-    const span = this.tracer.start(name, SpanKind.INTERNAL, attributes, this.context)
-    return new OtelStepSpan(this.tracer, span, trace.setSpan(this.context, span))
+    const trace = this.trace
+    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, SpanKind.INTERNAL, { ...attributes })
   }
 }
 
-class OtelServerSpan extends OtelParentSpan implements ServerSpan {
-  constructor(
-    tracer: OtelTracer,
-    span: Span,
-    context: Context,
-    readonly method: string,
-  ) {
-    super(tracer, span, context)
+class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
+  constructor(trace: TraceContext, spanId: string, parent: SpanContext | null, name: string, attributes: Attributes) {
+    super(trace, spanId, parent, name, SpanKind.SERVER, attributes)
   }
 
   route(pattern: string): void {
-    this.span.updateName(`${this.method} ${pattern}`)
-    this.span.setAttribute(ATTR_HTTP_ROUTE, pattern)
+    this.name = `${this.name} ${pattern}`
+    this.attributes[ATTR_HTTP_ROUTE] = pattern
   }
 
   end(status: number, errorCode: number | undefined, aborted: boolean): void {
-    const span = this.span
-    if (status > 0) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
-    if (errorCode !== undefined) span.setAttribute(ATTR_SVC_ERROR_CODE, errorCode)
-    if (aborted) {
-      span.setAttribute(ATTR_ERROR_TYPE, 'aborted')
-    } else if (status >= 500) {
-      // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
-      span.setAttribute(ATTR_ERROR_TYPE, String(errorCode ?? status))
-      span.setStatus({ code: SpanStatusCode.ERROR })
-    }
-    span.end()
+    const attributes = this.attributes
+    if (status > 0) attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = status
+    if (errorCode !== undefined) attributes[ATTR_SVC_ERROR_CODE] = errorCode
+    // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
+    if (aborted) attributes[ATTR_ERROR_TYPE] = 'aborted'
+    else if (status >= 500) attributes[ATTR_ERROR_TYPE] = String(errorCode ?? status)
+    this.finish(!aborted && status >= 500)
   }
 }
 
-class OtelClientSpan implements ClientSpan {
-  readonly traceId: string
-  readonly spanId: string
+class OtelClientSpan extends RecordingSpan implements ClientSpan {
+  readonly fields: FieldList = []
 
-  constructor(
-    readonly span: Span,
-    readonly fields: readonly (readonly [string, string])[],
-  ) {
-    const ids = span.spanContext()
-    this.traceId = ids.traceId
-    this.spanId = ids.spanId
+  constructor(trace: TraceContext, spanId: string, parent: SpanContext, name: string, attributes: Attributes) {
+    super(trace, spanId, parent, name, SpanKind.CLIENT, attributes)
   }
 
   end({ status, failure }: ClientEnd): void {
-    const span = this.span
-    if (status > 0) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    const attributes = this.attributes
+    if (status > 0) attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = status
     // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
     const errorType = failure ?? (status >= 400 ? String(status) : null)
-    if (errorType !== null) {
-      span.setAttribute(ATTR_ERROR_TYPE, errorType)
-      span.setStatus({ code: SpanStatusCode.ERROR })
-    }
-    span.end()
+    if (errorType !== null) attributes[ATTR_ERROR_TYPE] = errorType
+    this.finish(errorType !== null)
   }
 }
 
-class OtelStepSpan extends OtelParentSpan implements StepSpan {
+class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
   end(error: unknown): void {
-    const span = this.span
-    if (error !== null && error !== undefined) {
+    const failed = error !== null && error !== undefined
+    if (failed) {
       const code = (error as { code?: unknown }).code
-      if (typeof code === 'number') span.setAttribute(ATTR_SVC_ERROR_CODE, code)
-      span.setAttribute(ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) })
+      if (typeof code === 'number') this.attributes[ATTR_SVC_ERROR_CODE] = code
+      this.attributes[ATTR_ERROR_TYPE] = typeof code === 'number' ? String(code) : 'error'
     }
-    span.end()
+    this.finish(failed)
+  }
+}
+
+/** `context` with `spanContext` as its span (the API's setSpanContext, kept on one line of use). */
+function setSpanContext(context: Context, spanContext: SpanContext): Context {
+  return trace.setSpanContext(context, spanContext)
+}
+
+/**
+ * Trace and span ids from a pool of random bytes refilled 4 KiB at a time: cheaper per id than a
+ * call into the random source each time (an all-zero id, invalid, is drawn again).
+ */
+class RandomIds {
+  readonly #pool = Buffer.alloc(4096)
+  #at = this.#pool.length
+
+  traceId(): string {
+    return this.#hex(16, '00000000000000000000000000000000')
+  }
+
+  spanId(): string {
+    return this.#hex(8, '0000000000000000')
+  }
+
+  #hex(bytes: number, zero: string): string {
+    for (;;) {
+      if (this.#at + bytes > this.#pool.length) {
+        randomFillSync(this.#pool)
+        this.#at = 0
+      }
+      const id = this.#pool.toString('hex', this.#at, this.#at + bytes)
+      this.#at += bytes
+      if (id !== zero) return id
+    }
   }
 }
 
