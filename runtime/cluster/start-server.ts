@@ -64,6 +64,7 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
   writeSystemLine(gateway.logger, 'info', 'listening', {
     host: address.host,
     port: address.port,
+    adminPort: gateway.adminAddress?.port,
     version: app.version,
     revision: app.revision,
     role: gateway.config.role ?? undefined,

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream'
 
+import type { ErrorDetails } from '../errors/error-document.js'
 import type { Logger } from '../log/logger.js'
 import type { Content } from '../values/content.js'
 import type { Sequence } from '../values/item.js'
@@ -28,6 +29,8 @@ export interface GatewayServices {
   readonly env: Sequence
   /** `$server` (definition.md SV1), built once at start. */
   readonly server: Sequence
+  /** What the gateway's own 5xx error documents show clients (SVC_ERROR_DETAILS, errors.md X21); default `full`. */
+  readonly errorDetails?: ErrorDetails
 }
 
 /** Levels of debug messages (operations.md DB2), lowest first. */

@@ -4,6 +4,10 @@
  * newline; the status rule X14; and the headers that a raised error drops (X15, EF4).
  */
 import { JsonNumber, JsonObject, type JsonValue } from '../values/json-value.js'
+import { errorKindOf } from './codes.js'
+
+/** SVC_ERROR_DETAILS (errors.md X21): whether clients see the `info` of the gateway's own 5xx errors. */
+export type ErrorDetails = 'full' | 'safe'
 
 /** Header names (lower case) dropped from the response when an error discards the body (X15, EF4). */
 export const ERROR_DROPPED_HEADERS: ReadonlySet<string> = new Set([
@@ -46,9 +50,29 @@ export function withRequestId(error: JsonObject, requestId: string): JsonObject 
   return new JsonObject(keys, values)
 }
 
-/** The document's text (sent as UTF-8): `{"error":{...}}`, compact. */
-export function renderErrorDocument(error: JsonObject, requestId: string): string {
-  return `{"error":${stringifyJsonValue(withRequestId(error, requestId))}}`
+/**
+ * The document's text (sent as UTF-8): `{"error":{...}}`, compact; in `safe` mode without the `info` of
+ * the gateway's own 5xx errors (X21).
+ */
+export function renderErrorDocument(error: JsonObject, requestId: string, details: ErrorDetails = 'full'): string {
+  const shown = details === 'safe' ? withoutDetails(error) : error
+  return `{"error":${stringifyJsonValue(withRequestId(shown, requestId))}}`
+}
+
+const NO_INFO: readonly JsonValue[] = Object.freeze([])
+
+/**
+ * X21: a 5xx error of one of the gateway's own codes with `info` emptied; any other error as it is
+ * (4xx messages and the `error` action's documents are meant for the client).
+ */
+export function withoutDetails(error: JsonObject): JsonObject {
+  const code = error.get('code')
+  if (errorStatusOf(error) < 500 || !(code instanceof JsonNumber) || errorKindOf(code.value) === undefined) return error
+  const at = error.keys.indexOf('info')
+  if (at < 0) return error
+  const values = [...error.values]
+  values[at] = NO_INFO
+  return new JsonObject(error.keys, values)
 }
 
 /** Compact JSON of a JsonValue: number literals kept as written, members in order. */

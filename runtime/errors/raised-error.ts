@@ -18,6 +18,8 @@ export class RaisedError extends Error {
     readonly alertTopic: string | null,
     /** Extra response headers that belong to this error (`Allow` for 3210, `WWW-Authenticate`). */
     readonly headers: readonly (readonly [string, string])[] = [],
+    /** Raised by the `error` action: its document is the flow's, shown as written (errors.md X21). */
+    readonly byFlow = false,
   ) {
     super(String(errorObject.get('message') ?? 'error'))
     this.name = 'RaisedError'

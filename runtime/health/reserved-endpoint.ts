@@ -1,2 +1,2 @@
-/** The reserved endpoints of stage PL2 (operations.md HL1-HL3); runtime/server/reserved-endpoints.ts answers them. */
-export type ReservedEndpoint = 'health' | 'status' | 'metrics'
+/** The reserved endpoints of stage PL2 (operations.md HL1-HL6); runtime/server/reserved-endpoints.ts answers them. */
+export type ReservedEndpoint = 'health' | 'ready' | 'status' | 'metrics'

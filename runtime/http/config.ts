@@ -61,7 +61,13 @@ export interface ServerConfig {
   readonly statusAuth: { readonly user: string; readonly password: string } | null
   /** `SVC_HEALTH_PATH`; '' disables the endpoint (HL2). */
   readonly healthPath: string
+  /** Path of the readiness endpoint (HL5); '' disables it. */
+  readonly readyPath: string
+  /** SVC_ADMIN_PORT (HL6): the port of the reserved endpoints alone; null when they share PORT. */
+  readonly adminPort: number | null
   readonly accessLog: boolean
+  /** SVC_ERROR_DETAILS (errors.md X21): `safe` hides the `info` of the gateway's own 5xx documents. */
+  readonly errorDetails: 'full' | 'safe'
   readonly shutdownTimeoutMs: number
   /** `SVC_MAX_HEADER_SIZE`: bytes of request line plus header section; more gets 431 (PL19). */
   readonly maxHeaderSize: number
@@ -164,9 +170,14 @@ function checkSlowClientTimeouts(env: Environment, headersMs: number, requestMs:
 }
 
 function readPort(env: Environment): number {
-  const value = read(env, 'PORT')
-  if (value === undefined) return 8080
-  if (!INTEGER.test(value) || Number(value) > 65535) throw new ConfigError('PORT', value, 'an integer 0-65535')
+  return readPortNumber(env, 'PORT') ?? 8080
+}
+
+/** A TCP port (0 picks a free one), or undefined when unset. */
+function readPortNumber(env: Environment, name: string): number | undefined {
+  const value = read(env, name)
+  if (value === undefined) return undefined
+  if (!INTEGER.test(value) || Number(value) > 65535) throw new ConfigError(name, value, 'an integer 0-65535')
   return Number(value)
 }
 
@@ -216,6 +227,15 @@ function readStoreFallback(env: Environment): ServerConfig['rateLimitOnStoreErro
 }
 
 /** Reads and checks every variable of CF1 this module owns; throws ConfigError on the first bad one. */
+/** X21: `full` or `safe`; unset, `safe` in production (`NODE_ENV=production`), else `full`. */
+function readErrorDetails(env: Environment): 'full' | 'safe' {
+  const value = read(env, 'SVC_ERROR_DETAILS')
+  if (value === undefined) return env['NODE_ENV'] === 'production' ? 'safe' : 'full'
+  const lower = value.toLowerCase()
+  if (lower === 'full' || lower === 'safe') return lower
+  throw new ConfigError('SVC_ERROR_DETAILS', value, '`full` or `safe`')
+}
+
 export function loadServerConfig(env: Environment): ServerConfig {
   const debugAuth = read(env, 'SVC_DEBUG_AUTH') ?? null
   const headersTimeoutMs = readPositiveSeconds(env, 'SVC_HEADERS_TIMEOUT', 20)
@@ -246,7 +266,10 @@ export function loadServerConfig(env: Environment): ServerConfig {
     debugAuth,
     statusAuth: readStatusAuth(env),
     healthPath: env['SVC_HEALTH_PATH'] ?? '/_svc/health',
+    readyPath: env['SVC_READY_PATH'] ?? '/_svc/ready',
+    adminPort: readPortNumber(env, 'SVC_ADMIN_PORT') ?? null,
     accessLog: readBoolean(env, 'SVC_ACCESS_LOG', true),
+    errorDetails: readErrorDetails(env),
     shutdownTimeoutMs: readSeconds(env, ['SVC_SHUTDOWN_TIMEOUT'], 10),
     maxHeaderSize: readCount(env, 'SVC_MAX_HEADER_SIZE', 16384, 1024),
     maxUrlLength: readCount(env, 'SVC_MAX_URL_LENGTH', 8192, 1),

@@ -139,7 +139,11 @@ const DOCUMENT_TYPE = 'application/json'
 
 /** X15: flow-set headers kept except the dropped ones; the document's Content-Type and Cache-Control. */
 function sendErrorDocument(exchange: Exchange, headers: Fields, error: RaisedError, status: number): void {
-  const body = renderErrorDocument(error.errorObject, exchange.record.id)
+  const body = renderErrorDocument(
+    error.errorObject,
+    exchange.record.id,
+    error.byFlow ? 'full' : exchange.gateway.services.errorDetails,
+  )
   const kept: (readonly [string, string])[] = []
   for (const field of headers) {
     const lower = field[0].toLowerCase()

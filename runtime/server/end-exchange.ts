@@ -1,8 +1,9 @@
 /**
  * The last of the exchange hooks (exchange-hooks.ts): when the response is done or the client went
  * away, it ends the exchange's metrics (operations.md HL4), held debug messages and server span (TR3),
- * and says whether the access line is written (not for the health endpoint, LG10). It reads an
- * exchange through the narrow EndingExchange, so exchange.ts can call it without a cycle of imports.
+ * and says whether the access line is written (not for the health and readiness endpoints, LG10). It
+ * reads an exchange through the narrow EndingExchange, so exchange.ts can call it without a cycle of
+ * imports.
  */
 import type { FlowContext } from '../context/flow-context.js'
 import type { DebugSession } from '../debug/session.js'
@@ -44,7 +45,7 @@ export function endExchange(exchange: EndingExchange, aborted: boolean): boolean
       exchange.errorCode,
     )
   }
-  return reserved !== 'health'
+  return reserved !== 'health' && reserved !== 'ready'
 }
 
 /** The status an unfinished exchange is logged with (LG3 `aborted`): as built, else 499. */

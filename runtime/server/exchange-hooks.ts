@@ -10,7 +10,7 @@
  * - `debugBody` (PL14, sending): the `append` sink (DB7; not for HEAD, 204/304, CORS pre-flights or
  *   reserved endpoints, whose messages go to the log sink);
  * - `endExchange` (response done or client gone): metrics (HL4), held debug messages, and whether the
- *   access line is written (not for the health endpoint, LG10).
+ *   access line is written (not for the health and readiness endpoints, LG10).
  */
 import type { FlowContext } from '../context/flow-context.js'
 import { attachDebugSession } from '../debug/flow-debug.js'

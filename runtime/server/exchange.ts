@@ -35,6 +35,8 @@ export interface GatewayCore {
   readonly ids: RequestIdSource
   /** True once a graceful shutdown began: responses then carry `Connection: close` (CL10). */
   readonly stopping: boolean
+  /** HL5: `ready` once listening (and, with Redis, once the store answered); `starting`, `stopping`. */
+  readonly readiness: 'starting' | 'ready' | 'stopping'
   /** Security schemes with their keys, per gateway (security.md, PL8); null without security. */
   readonly security: SecurityRuntime | null
   /** Validation modes after SVC_VALIDATE_* and the compiled plan (validation.md VA4, VA5). */
@@ -95,6 +97,8 @@ export class Exchange implements SignalSource {
     readonly res: ServerResponse,
     /** PL1: the request as it arrived (arrival.ts). */
     readonly record: RequestRecord,
+    /** Arrived on the admin port (SVC_ADMIN_PORT, operations.md HL6). */
+    readonly admin = false,
   ) {
     ;(res as TaggedResponse)[EXCHANGE] = this
     res.on('close', onResponseClose)

@@ -84,6 +84,9 @@ export class Gateway implements GatewayCore {
   #stopping = false
   #closed: Promise<void> | undefined
   readonly #upstream: UpstreamServices
+  /** SVC_ADMIN_PORT (operations.md HL6): the server of the reserved endpoints alone; null without. */
+  readonly #adminServer: Server | null
+  #listening = false
 
   /** Throws ConfigError for an invalid environment value (CF3). */
   constructor(
@@ -114,6 +117,7 @@ export class Gateway implements GatewayCore {
       logger: this.logger,
       env: Object.freeze([oxnRoot(buildEnvObject(env))]),
       server: Object.freeze([oxnRoot(server)]),
+      errorDetails: this.config.errorDetails,
       functionCaches: new FunctionCaches(options.siteRoot),
       upstream: this.#upstream,
       debug: createDebugSettings(env, this.logger),
@@ -133,6 +137,8 @@ export class Gateway implements GatewayCore {
     applyServerLimits(this.server, this.config)
     this.server.on('clientError', onClientError)
     routeSpecialRequests(this.server, (req, res) => this.#handle(req, res))
+    this.#adminServer =
+      this.config.adminPort === null ? null : createServer((req, res) => void this.#handle(req, res, true))
   }
 
   get stopping(): boolean {
@@ -157,22 +163,33 @@ export class Gateway implements GatewayCore {
     })
   }
 
+  /** HL5: ready once listening and, when Redis is configured, once it answered; stopping after close(). */
+  get readiness(): 'starting' | 'ready' | 'stopping' {
+    if (this.#stopping) return 'stopping'
+    return this.#listening && (this.redis === null || this.redis.answered) ? 'ready' : 'starting'
+  }
+
+  /** The admin port's bound address (HL6), or null without one or before listen(). */
+  get adminAddress(): ListeningAddress | null {
+    const address = this.#adminServer?.address() as AddressInfo | null | undefined
+    return address == null ? null : { host: address.address, port: address.port }
+  }
+
   /** The bound address, or null before listen(). */
   get address(): ListeningAddress | null {
     const address = this.server.address() as AddressInfo | null
     return address === null ? null : { host: address.address, port: address.port }
   }
 
-  /** Listens on HOST:PORT (CF1; PORT 0 picks a free port). Rejects when the port cannot be bound. */
-  listen(): Promise<ListeningAddress> {
-    return new Promise((resolve, reject) => {
-      const onError = (error: Error): void => reject(error)
-      this.server.once('error', onError)
-      this.server.listen(this.config.port, this.config.host, () => {
-        this.server.off('error', onError)
-        resolve(this.address!)
-      })
-    })
+  /**
+   * Listens on HOST:PORT (CF1; PORT 0 picks a free port), and on SVC_ADMIN_PORT when set (HL6). Rejects
+   * when a port cannot be bound.
+   */
+  async listen(): Promise<ListeningAddress> {
+    if (this.#adminServer !== null) await listenOn(this.#adminServer, this.config.adminPort!, this.config.host)
+    await listenOn(this.server, this.config.port, this.config.host)
+    this.#listening = true
+    return this.address!
   }
 
   /**
@@ -186,6 +203,8 @@ export class Gateway implements GatewayCore {
     writeSystemLine(this.logger, 'info', 'stopping')
     this.#closed = new Promise((resolve) => {
       const timer = setTimeout(() => this.server.closeAllConnections(), this.config.shutdownTimeoutMs)
+      this.#adminServer?.close()
+      this.#adminServer?.closeAllConnections()
       this.server.close(() => {
         clearTimeout(timer)
         // Upstream connection pools close once the last client exchange is done.
@@ -223,18 +242,29 @@ export class Gateway implements GatewayCore {
     return Promise.all([this.#upstream.close(), this.redis?.close(), this.#tracer?.shutdown()]).then(() => undefined)
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async #handle(req: IncomingMessage, res: ServerResponse, admin = false): Promise<void> {
     // SVC_MAX_URL_LENGTH, repeated Host: refused at the HTTP layer like PL19, before a request id exists
     if (refuseAtHttpLayer(req, res, this.config)) return
     let requestId: string | undefined
     try {
       const arrival = readArrival(this, req)
       requestId = arrival.record.id
-      await handleExchange(new Exchange(this, req, res, arrival.record), arrival.refusal)
+      await handleExchange(new Exchange(this, req, res, arrival.record, admin), arrival.refusal)
     } catch (error) {
       answerLastResort(this.logger, res, requestId, error)
     }
   }
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
 }
 
 /** The connection shared by rate limits and the upstream cache, when Redis is configured (RL7, RL8). */

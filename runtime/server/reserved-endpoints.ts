@@ -8,11 +8,17 @@
  * - `/_svc/status` and `/_svc/metrics` only when SVC_STATUS_AUTH is set (otherwise routed normally):
  *   `Authorization: Basic` with exactly those credentials, else 401 with
  *   `WWW-Authenticate: Basic realm="svc-gateway status"` and the system error document (3206).
+ * - `GET <SVC_READY_PATH>` (default `/_svc/ready`, `""` disables it): readiness (HL5), 200
+ *   `{"status":"ready"}` once the gateway listens and, with Redis, the store answered; else 503 with
+ *   `starting` or `stopping`; no authentication; never access-logged.
+ * - With SVC_ADMIN_PORT (HL6) all of them are answered on that port alone (status and metrics without
+ *   credentials unless SVC_STATUS_AUTH is set), anything else there is 404, and PORT routes every
+ *   path normally.
  * - Methods other than GET and HEAD: 405 with `Allow: GET, HEAD` and the system error document (3210).
  *
  * No CORS, validation, security, flows or debug `append` sink (HL1); the 405 and 401 are raised like
  * every error and answered before the error flow could apply (runtime/server/answer-error.ts). Per
- * request this costs one or three string comparisons of the path.
+ * request this costs two to four string comparisons of the path.
  */
 import { securityViolation } from '../auth/security-error.js'
 import { gatewayError } from '../errors/raised-error.js'
@@ -38,30 +44,34 @@ export function answerReservedEndpoint(exchange: Exchange): boolean {
   const { config, operations } = exchange.gateway
   const record = exchange.record
   if (operations === undefined) return false
+  // HL6: with an admin port, the reserved endpoints are answered there alone
+  const admin = exchange.admin
+  if (config.adminPort !== null && !admin) return false
   const path = record.path
   const status = operations.status
   let endpoint: ReservedEndpoint
   if (path === config.healthPath && path !== '') endpoint = 'health'
+  else if (path === config.readyPath && path !== '') endpoint = 'ready'
   else if (status !== null && path === STATUS_PATH) endpoint = 'status'
   else if (status !== null && path === METRICS_PATH) endpoint = 'metrics'
+  else if (admin) throw gatewayError('PATH_NOT_FOUND', [`No admin endpoint ${path}`], record.id)
   else return false
   exchange.reserved = endpoint
   if (record.method !== 'GET' && record.method !== 'HEAD') {
     const info = `Method ${record.method} not allowed for ${path}; allowed: GET, HEAD`
     throw gatewayError('METHOD_NOT_ALLOWED', [info], record.id, [['Allow', 'GET, HEAD']])
   }
-  // without status endpoints only the health endpoint gets here
-  if (endpoint === 'health' || status === null) {
-    const stopping = exchange.gateway.stopping
+  if (endpoint === 'health' || endpoint === 'ready') {
+    const state = endpoint === 'health' ? (exchange.gateway.stopping ? 'stopping' : 'ok') : exchange.gateway.readiness
     send(exchange, {
-      status: stopping ? 503 : 200,
+      status: state === 'ok' || state === 'ready' ? 200 : 503,
       headers: NO_STORE,
       contentType: 'application/json',
-      body: stopping ? '{"status":"stopping"}' : '{"status":"ok"}',
+      body: `{"status":"${state}"}`,
     })
     return true
   }
-  answerStatusEndpoint(exchange, record, endpoint, status)
+  answerStatusEndpoint(exchange, record, endpoint, status!)
   return true
 }
 
@@ -72,7 +82,7 @@ function answerStatusEndpoint(
   endpoint: 'status' | 'metrics',
   status: StatusEndpoints,
 ): void {
-  if (!basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
+  if (status.digest !== null && !basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
     throw securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
   }
   if (endpoint === 'metrics') {

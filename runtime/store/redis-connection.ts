@@ -68,6 +68,7 @@ export class RedisConnection {
   #coolingUntil = 0
   #inOutage = false
   #probing = false
+  #answered = false
   readonly #ready: Promise<void>
 
   constructor(
@@ -99,7 +100,16 @@ export class RedisConnection {
     this.#client = client
     this.#callers = { text: client, bytes: client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }) }
     // not awaited: while Redis is unreachable the client keeps trying, and nothing waits for it
-    client.connect().catch(() => undefined)
+    // readiness (operations.md HL5): the store answered once (connected, authenticated, database chosen)
+    client.connect().then(
+      () => void (this.#answered = true),
+      () => undefined,
+    )
+  }
+
+  /** Whether Redis answered at least once since the start (operations.md HL5). */
+  get answered(): boolean {
+    return this.#answered
   }
 
   /**
@@ -160,6 +170,7 @@ export class RedisConnection {
   }
 
   #endOutage(): void {
+    this.#answered = true
     this.#coolingUntil = 0
     if (!this.#inOutage) return
     this.#inOutage = false

@@ -110,7 +110,7 @@ export class BackendDispatcher extends Dispatcher {
         thrown instanceof RaisedError
           ? thrown.errorObject
           : gatewayErrorObject('FLOW_EXECUTION', ['Internal error'], ctx.requestId)
-      const text = Buffer.from(renderErrorDocument(error, ctx.requestId), 'utf8')
+      const text = Buffer.from(renderErrorDocument(error, ctx.requestId, ctx.gateway.errorDetails), 'utf8')
       return { status: errorStatusOf(error), rawHeaders: field('Content-Type', 'application/json'), body: text }
     } finally {
       for (const [name, value] of Object.entries(saved)) {

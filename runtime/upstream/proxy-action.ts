@@ -114,7 +114,9 @@ export async function runProxy(
       if (raised !== null) throw raised
       const error = failureError(ctx, MAIN_ID, outcome)
       ctx.response.status = errorStatusOf(error)
-      ctx.contents.main = [Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')]
+      ctx.contents.main = [
+        Content.fromText(renderErrorDocument(error, ctx.requestId, ctx.gateway.errorDetails), 'application/json'),
+      ]
       if (definition) ctx.response.headers.set('Cache-Control', 'no-store')
       return
     }

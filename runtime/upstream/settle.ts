@@ -107,7 +107,10 @@ export function storeInvalid(
   exitOnError: boolean,
 ): RaisedError | null {
   const error = invalid.error
-  const document = Content.fromText(renderErrorDocument(error, ctx.requestId), 'application/json')
+  const document = Content.fromText(
+    renderErrorDocument(error, ctx.requestId, ctx.gateway.errorDetails),
+    'application/json',
+  )
   ctx.contents.upstream.set(id, document)
   if (id === MAIN_ID) ctx.contents.main = [document]
   storeUpstreamEntry(ctx, id, {

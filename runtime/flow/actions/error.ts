@@ -75,7 +75,7 @@ export function error(ctx: FlowContext, at: string, template: CompiledTemplate |
       else body = object
     }
   }
-  return new RaisedError(flowErrorObject(body, status, warn), ACTION)
+  return new RaisedError(flowErrorObject(body, status, warn), ACTION, [], true)
 }
 
 /** `$error` from the body object (X10 member order, X13 single lines) and the `status` attribute. */
