@@ -17,9 +17,10 @@ USER node
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 # The health endpoint answers 503 while the gateway stops (operations.md HL1). The check asks the path the
-# gateway serves it on: SVC_HEALTH_PATH, `/_svc/health` when unset; with SVC_HEALTH_PATH="" (endpoint
-# off) it only checks that the port accepts connections. HOST 0.0.0.0 or :: is reached on 127.0.0.1.
-HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "const e = process.env, path = e.SVC_HEALTH_PATH ?? '/_svc/health', port = Number(e.PORT || 8080), host = !e.HOST || e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST; if (path === '') require('node:net').connect(port, host).on('connect', () => process.exit(0)).on('error', () => process.exit(1)); else fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# gateway serves it on: SVC_HEALTH_PATH, `/_svc/health` when unset, on SVC_ADMIN_PORT when set (HL6),
+# else PORT; with SVC_HEALTH_PATH="" (endpoint off) it only checks that the port accepts connections.
+# HOST 0.0.0.0 or :: is reached on 127.0.0.1.
+HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "const e = process.env, path = e.SVC_HEALTH_PATH ?? '/_svc/health', port = Number(e.SVC_ADMIN_PORT || e.PORT || 8080), host = !e.HOST || e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST; if (path === '') require('node:net').connect(port, host).on('connect', () => process.exit(0)).on('error', () => process.exit(1)); else fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # A 32 MiB young generation lets the short-lived objects of flows over large JSON answers die young
 # (docs/configuration.md, Throughput); workers (SVC_WORKERS) inherit it.
 CMD ["node", "--max-semi-space-size=32", "server.mjs"]

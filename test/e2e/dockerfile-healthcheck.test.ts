@@ -2,7 +2,8 @@
  * The Dockerfile's HEALTHCHECK command, taken from the Dockerfile as Docker reads it (the JSON exec
  * form) and run with node against a real compiled bundle: it asks the path the gateway serves its
  * health endpoint on (`SVC_HEALTH_PATH`, `/_svc/health` when unset), only checks the port when the
- * endpoint is off (`SVC_HEALTH_PATH=""`), and fails when nothing listens.
+ * endpoint is off (`SVC_HEALTH_PATH=""`), asks the admin port when there is one (`SVC_ADMIN_PORT`),
+ * and fails when nothing listens.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -64,6 +65,15 @@ describe('Dockerfile HEALTHCHECK', () => {
   it('follows SVC_HEALTH_PATH', async () => {
     const gateway = await start({ SVC_HEALTH_PATH: '/healthz' })
     expect(await runHealthCheck({ PORT: String(gateway.port), SVC_HEALTH_PATH: '/healthz' })).toBe(0)
+    expect(await runHealthCheck({ PORT: String(gateway.port) })).toBe(1)
+  })
+
+  it('asks the admin port when SVC_ADMIN_PORT is set (operations.md HL6)', async () => {
+    const gateway = await start({ SVC_ADMIN_PORT: '0' })
+    const listening = await gateway.waitForLog((line) => line.message === 'listening')
+    const adminPort = String(listening.adminPort)
+    expect(await runHealthCheck({ PORT: String(gateway.port), SVC_ADMIN_PORT: adminPort })).toBe(0)
+    // PORT alone no longer answers the health path
     expect(await runHealthCheck({ PORT: String(gateway.port) })).toBe(1)
   })
 
