@@ -3,11 +3,13 @@
  * here after the configuration was checked (CF3, CL9) and before anything listens. The primary runs
  * the worker supervisor and the signal handling of CL10; workers run `startServer` normally.
  */
+import type { Serializable } from 'node:child_process'
 import cluster from 'node:cluster'
 
 import type { CompiledApp } from '../app.js'
 import { ConfigError, type Environment } from '../http/config.js'
 import { writeSystemLine } from '../log/system.js'
+import { PrimaryMetricsGatherer } from '../metrics/instance-metrics.js'
 import { MemoryRateLimiter } from '../rate-limit/gcra.js'
 import { answerLimitRequest } from '../rate-limit/primary-store.js'
 import type { Gateway } from '../server/gateway.js'
@@ -19,6 +21,17 @@ function answerWorkersLimits(store: MemoryRateLimiter): void {
   cluster.on('message', (worker, message: unknown) => {
     const reply = answerLimitRequest(store, message)
     if (reply !== null) worker.send(reply)
+  })
+}
+
+function gatherWorkersMetrics(): void {
+  const gatherer = new PrimaryMetricsGatherer(() =>
+    Object.values(cluster.workers ?? {})
+      .filter((worker) => worker !== undefined && worker.isConnected())
+      .map((worker) => ({ id: worker!.id, send: (message: unknown) => void worker!.send(message as Serializable) })),
+  )
+  cluster.on('message', (worker, message: unknown) => {
+    gatherer.message({ id: worker.id, send: (reply) => void worker.send(reply as Serializable) }, message)
   })
 }
 
@@ -44,6 +57,8 @@ export async function startClusterPrimary(
   if (app.rateLimits !== undefined && redisUrl === null && redisClusterNodes === null) {
     answerWorkersLimits(new MemoryRateLimiter())
   }
+  // HL7: a worker answering a scrape asks here for every worker's counters
+  if (gateway.operations.metrics !== null) gatherWorkersMetrics()
   // the primary serves no request: its gateway lets go of Redis, health checks and connection pools
   void gateway.standDown()
   const supervisor = await superviseWorkers(count, {

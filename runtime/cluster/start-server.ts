@@ -12,13 +12,17 @@ import type { CompiledApp } from '../app.js'
 import { ConfigError, type Environment } from '../http/config.js'
 import { createLogger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
+import type { WorkerChannel } from '../metrics/instance-metrics.js'
 import type { PrimaryChannel } from '../rate-limit/primary-store.js'
 import { createGateway, type Gateway } from '../server/gateway.js'
 import { startClusterPrimary } from './primary.js'
 import type { RunningServer } from './running-server.js'
 
-/** A worker's IPC channel to the primary (rate limits for the whole instance, rate-limits.md RL9). */
-const PRIMARY_CHANNEL: PrimaryChannel = {
+/**
+ * A worker's IPC channel to the primary (rate limits for the whole instance, rate-limits.md RL9; the
+ * instance's metrics, operations.md HL7).
+ */
+const PRIMARY_CHANNEL: PrimaryChannel & WorkerChannel = {
   send: (message) => process.send?.(message),
   on: (event, listener) => process.on(event, listener),
 }
@@ -40,7 +44,7 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
       siteRoot: options.siteRoot,
       env,
       logSink: options.logSink,
-      ...(cluster.isWorker ? { primaryChannel: PRIMARY_CHANNEL } : {}),
+      ...(cluster.isWorker ? { primaryChannel: PRIMARY_CHANNEL, metricsChannel: PRIMARY_CHANNEL } : {}),
     })
   } catch (error) {
     const logger = createLogger(options.logSink)
@@ -54,7 +58,7 @@ export async function startServer(app: CompiledApp, options: StartOptions): Prom
   const { host, port } = gateway.config
   let address: { host: string; port: number }
   try {
-    await gateway.startTracing()
+    await gateway.prepare()
     address = await gateway.listen()
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error))

@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from '../http/config.js'
 import { GatewayMetrics } from '../metrics/gateway-metrics.js'
+import { InstanceMetrics } from '../metrics/instance-metrics.js'
 import { statusCredentialDigest } from './basic-credentials.js'
 
 /**
@@ -14,7 +15,10 @@ import { statusCredentialDigest } from './basic-credentials.js'
 export interface StatusEndpoints {
   /** Digest of `user:password`; null on an admin port without SVC_STATUS_AUTH (no credentials asked). */
   readonly digest: Buffer | null
+  /** This process's counters, which the request path counts into. */
   readonly metrics: GatewayMetrics
+  /** What the endpoints show: the instance's counters (every worker's, HL7). */
+  readonly instance: InstanceMetrics
 }
 
 export class GatewayOperations {
@@ -25,7 +29,8 @@ export class GatewayOperations {
 
   constructor(config: ServerConfig, metrics: GatewayMetrics = new GatewayMetrics()) {
     const digest = config.statusAuth === null ? null : statusCredentialDigest(config.statusAuth)
-    this.status = digest === null && config.adminPort === null ? null : { digest, metrics }
+    this.status =
+      digest === null && config.adminPort === null ? null : { digest, metrics, instance: new InstanceMetrics(metrics) }
     this.mocking = config.allowMocking
   }
 

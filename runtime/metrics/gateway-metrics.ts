@@ -5,23 +5,23 @@
  * - client requests: `svc_requests_total{status}`, `svc_request_duration_seconds` (HL4), and, per
  *   route pattern and status, `svc_route_request_duration_seconds{route,status}` (its `_count` is the
  *   request count of that route and status); `svc_requests_in_flight`; `svc_errors_total{code}`;
- * - upstream exchanges: `svc_upstream_requests_total{status}` (`0` for failures, HL4),
- *   `svc_upstream_duration_seconds{origin}`, `svc_upstream_cache_hits_total{origin}`;
+ * - upstream exchanges, by origin (a pool's target for a pool, upstream.md UP-POOL-2):
+ *   `svc_upstream_requests_total{origin,status}` for the answered ones,
+ *   `svc_upstream_failures_total{origin,error}` for the others (`error` the `errorName` of their
+ *   `svc_request` line), `svc_upstream_duration_seconds{origin}`, `svc_upstream_cache_hits_total{origin}`;
+ * - `svc_rate_limited_total{route}`: requests refused by a rate limit (rate-limits.md RL5), by route pattern;
  * - `svc_store_errors_total{store}`: failed or timed-out calls of a shared store (`redis`, rate-limits.md RL8);
  * - with tracing on (operations.md TR6): `svc_trace_spans_dropped_total` (the export queue was full) and
  *   `svc_trace_export_failures_total` (spans whose export failed);
- * - `svc_uptime_seconds`.
+ * - `svc_build_info{version,revision}` (always 1) and `svc_uptime_seconds`.
  *
  * Per request this costs two map lookups, two counter increments and two short bucket searches.
  * Decided: a request that matched no route has the route label `""`; the reserved endpoints are not
- * counted; with SVC_WORKERS each worker process counts its own requests.
+ * counted. With SVC_WORKERS each worker counts its own requests, and a scrape sums every worker's
+ * (`toData`, `add`; instance-metrics.ts, HL7).
  */
-import { Histogram } from './histogram.js'
+import { Histogram, type HistogramData } from './histogram.js'
 import { MetricsText } from './prometheus-text.js'
-
-class RouteSeries {
-  readonly byStatus = new Map<number, Histogram>()
-}
 
 export interface MetricsSnapshot {
   readonly uptime: number
@@ -29,26 +29,61 @@ export interface MetricsSnapshot {
   readonly upstream: { readonly total: number; readonly failed: number }
 }
 
+/** The build a scrape describes (`svc_build_info`). */
+export interface BuildInfo {
+  readonly version: string
+  readonly revision: string
+}
+
+type Entries<K, V> = readonly (readonly [K, V])[]
+
+/** One gateway's counters as plain data, sent between processes (HL7). */
+export interface MetricsData {
+  readonly inFlight: number
+  readonly total: number
+  readonly byStatus: Entries<number, number>
+  readonly duration: HistogramData
+  readonly routes: Entries<string, Entries<number, HistogramData>>
+  readonly errors: Entries<number, number>
+  readonly upstreamTotal: number
+  readonly upstreamFailed: number
+  readonly upstreamRequests: Entries<string, Entries<number, number>>
+  readonly upstreamFailures: Entries<string, Entries<string, number>>
+  readonly upstreamDuration: Entries<string, HistogramData>
+  readonly cacheHits: Entries<string, number>
+  readonly rateLimited: Entries<string, number>
+  readonly storeErrors: Entries<string, number>
+  readonly spansDropped: number
+  readonly exportFailures: number
+  readonly tracing: boolean
+}
+
 export class GatewayMetrics {
-  readonly #startedAt: number
+  /** performance.now() when the gateway was created. */
+  readonly startedAt: number
   inFlight = 0
   #total = 0
   readonly #byStatus = new Map<number, number>()
   readonly #duration = new Histogram()
-  readonly #routes = new Map<string, RouteSeries>()
+  /** Per route pattern, per status. */
+  readonly #routes = new Map<string, Map<number, Histogram>>()
   readonly #errors = new Map<number, number>()
   #upstreamTotal = 0
   #upstreamFailed = 0
-  readonly #upstreamByStatus = new Map<number, number>()
+  /** Per origin, per status. */
+  readonly #upstreamRequests = new Map<string, Map<number, number>>()
+  /** Per origin, per error name. */
+  readonly #upstreamFailures = new Map<string, Map<string, number>>()
   readonly #upstreamDuration = new Map<string, Histogram>()
   readonly #cacheHits = new Map<string, number>()
+  readonly #rateLimited = new Map<string, number>()
   readonly #storeErrors = new Map<string, number>()
   #spansDropped = 0
   #exportFailures = 0
   #tracing = false
 
   constructor(startedAt: number = performance.now()) {
-    this.#startedAt = startedAt
+    this.startedAt = startedAt
   }
 
   /** A client request began (the in-flight gauge). */
@@ -61,30 +96,34 @@ export class GatewayMetrics {
     this.inFlight--
     if (!counted) return
     this.#total++
-    this.#byStatus.set(status, (this.#byStatus.get(status) ?? 0) + 1)
+    increment(this.#byStatus, status, 1)
     this.#duration.observe(seconds)
-    let series = this.#routes.get(route)
-    if (series === undefined) this.#routes.set(route, (series = new RouteSeries()))
-    let histogram = series.byStatus.get(status)
-    if (histogram === undefined) series.byStatus.set(status, (histogram = new Histogram()))
-    histogram.observe(seconds)
-    if (errorCode !== undefined) this.#errors.set(errorCode, (this.#errors.get(errorCode) ?? 0) + 1)
+    histogramIn(inner(this.#routes, route), status).observe(seconds)
+    if (errorCode !== undefined) increment(this.#errors, errorCode, 1)
   }
 
-  /** An upstream exchange ended (one `svc_request` line, LG5); status 0 when it failed. */
-  upstreamEnded(origin: string, status: number, seconds: number, cacheHit: boolean): void {
+  /**
+   * An upstream exchange ended (one `svc_request` line, LG5): `status` 0 and the line's `errorName`
+   * when it failed.
+   */
+  upstreamEnded(origin: string, status: number, error: string, seconds: number, cacheHit: boolean): void {
     this.#upstreamTotal++
-    if (status === 0) this.#upstreamFailed++
-    this.#upstreamByStatus.set(status, (this.#upstreamByStatus.get(status) ?? 0) + 1)
-    let histogram = this.#upstreamDuration.get(origin)
-    if (histogram === undefined) this.#upstreamDuration.set(origin, (histogram = new Histogram()))
-    histogram.observe(seconds)
-    if (cacheHit) this.#cacheHits.set(origin, (this.#cacheHits.get(origin) ?? 0) + 1)
+    if (status === 0) {
+      this.#upstreamFailed++
+      increment(inner(this.#upstreamFailures, origin), error, 1)
+    } else increment(inner(this.#upstreamRequests, origin), status, 1)
+    histogramIn(this.#upstreamDuration, origin).observe(seconds)
+    if (cacheHit) increment(this.#cacheHits, origin, 1)
+  }
+
+  /** A rate limit refused a request to `route` (rate-limits.md RL5). */
+  rateLimited(route: string): void {
+    increment(this.#rateLimited, route, 1)
   }
 
   /** A call to a shared store failed or timed out (rate-limits.md RL8). */
   storeError(store: string): void {
-    this.#storeErrors.set(store, (this.#storeErrors.get(store) ?? 0) + 1)
+    increment(this.#storeErrors, store, 1)
   }
 
   /** Tracing is on: its counters are written (operations.md TR6). */
@@ -98,7 +137,7 @@ export class GatewayMetrics {
 
   /** Seconds since the gateway was created. */
   uptime(): number {
-    return (performance.now() - this.#startedAt) / 1000
+    return (performance.now() - this.startedAt) / 1000
   }
 
   snapshot(): MetricsSnapshot {
@@ -109,9 +148,67 @@ export class GatewayMetrics {
     }
   }
 
+  /** The counters as plain data (HL7). */
+  toData(): MetricsData {
+    return {
+      inFlight: this.inFlight,
+      total: this.#total,
+      byStatus: [...this.#byStatus],
+      duration: this.#duration.toData(),
+      routes: [...this.#routes].map(([route, series]) => [route, [...series].map(([s, h]) => [s, h.toData()])]),
+      errors: [...this.#errors],
+      upstreamTotal: this.#upstreamTotal,
+      upstreamFailed: this.#upstreamFailed,
+      upstreamRequests: [...this.#upstreamRequests].map(([origin, counts]) => [origin, [...counts]]),
+      upstreamFailures: [...this.#upstreamFailures].map(([origin, counts]) => [origin, [...counts]]),
+      upstreamDuration: [...this.#upstreamDuration].map(([origin, h]) => [origin, h.toData()]),
+      cacheHits: [...this.#cacheHits],
+      rateLimited: [...this.#rateLimited],
+      storeErrors: [...this.#storeErrors],
+      spansDropped: this.#spansDropped,
+      exportFailures: this.#exportFailures,
+      tracing: this.#tracing,
+    }
+  }
+
+  /** Adds another gateway's counters (another worker of the instance, HL7). */
+  add(data: MetricsData): void {
+    this.inFlight += data.inFlight
+    this.#total += data.total
+    for (const [status, count] of data.byStatus) increment(this.#byStatus, status, count)
+    this.#duration.add(data.duration)
+    for (const [route, series] of data.routes) {
+      const histograms = inner(this.#routes, route)
+      for (const [status, histogram] of series) histogramIn(histograms, status).add(histogram)
+    }
+    for (const [code, count] of data.errors) increment(this.#errors, code, count)
+    this.#upstreamTotal += data.upstreamTotal
+    this.#upstreamFailed += data.upstreamFailed
+    for (const [origin, counts] of data.upstreamRequests)
+      for (const [status, count] of counts) increment(inner(this.#upstreamRequests, origin), status, count)
+    for (const [origin, counts] of data.upstreamFailures)
+      for (const [error, count] of counts) increment(inner(this.#upstreamFailures, origin), error, count)
+    for (const [origin, histogram] of data.upstreamDuration) histogramIn(this.#upstreamDuration, origin).add(histogram)
+    for (const [origin, count] of data.cacheHits) increment(this.#cacheHits, origin, count)
+    for (const [route, count] of data.rateLimited) increment(this.#rateLimited, route, count)
+    for (const [store, count] of data.storeErrors) increment(this.#storeErrors, store, count)
+    this.#spansDropped += data.spansDropped
+    this.#exportFailures += data.exportFailures
+    this.#tracing ||= data.tracing
+  }
+
   /** The Prometheus text (HL4). */
-  render(): string {
+  render(build: BuildInfo): string {
     const out = new MetricsText()
+    out.header('svc_build_info', 'gauge', 'The build: version and revision (always 1).')
+    out.sample(
+      'svc_build_info',
+      [
+        ['version', build.version],
+        ['revision', build.revision],
+      ],
+      1,
+    )
     out.header('svc_requests_total', 'counter', 'Client requests by response status.')
     for (const [status, count] of sorted(this.#byStatus))
       out.sample('svc_requests_total', [['status', String(status)]], count)
@@ -123,7 +220,7 @@ export class GatewayMetrics {
       'Request duration by route pattern and response status.',
     )
     for (const [route, series] of sorted(this.#routes)) {
-      for (const [status, histogram] of sorted(series.byStatus)) {
+      for (const [status, histogram] of sorted(series)) {
         out.histogram(
           'svc_route_request_duration_seconds',
           [
@@ -136,9 +233,28 @@ export class GatewayMetrics {
     }
     out.header('svc_requests_in_flight', 'gauge', 'Client requests being processed.')
     out.sample('svc_requests_in_flight', [], this.inFlight)
-    out.header('svc_upstream_requests_total', 'counter', 'Upstream exchanges by status (0: failed).')
-    for (const [status, count] of sorted(this.#upstreamByStatus))
-      out.sample('svc_upstream_requests_total', [['status', String(status)]], count)
+    out.header('svc_upstream_requests_total', 'counter', 'Answered upstream exchanges by origin and status.')
+    for (const [origin, counts] of sorted(this.#upstreamRequests))
+      for (const [status, count] of sorted(counts))
+        out.sample(
+          'svc_upstream_requests_total',
+          [
+            ['origin', origin],
+            ['status', String(status)],
+          ],
+          count,
+        )
+    out.header('svc_upstream_failures_total', 'counter', 'Upstream exchanges without an answer, by origin and error.')
+    for (const [origin, counts] of sorted(this.#upstreamFailures))
+      for (const [error, count] of sorted(counts))
+        out.sample(
+          'svc_upstream_failures_total',
+          [
+            ['origin', origin],
+            ['error', error],
+          ],
+          count,
+        )
     out.header('svc_upstream_duration_seconds', 'histogram', 'Upstream exchange duration by origin.')
     for (const [origin, histogram] of sorted(this.#upstreamDuration))
       out.histogram('svc_upstream_duration_seconds', [['origin', origin]], histogram)
@@ -147,6 +263,9 @@ export class GatewayMetrics {
       out.sample('svc_upstream_cache_hits_total', [['origin', origin]], count)
     out.header('svc_errors_total', 'counter', 'Raised errors that determined a response, by error code.')
     for (const [code, count] of sorted(this.#errors)) out.sample('svc_errors_total', [['code', String(code)]], count)
+    out.header('svc_rate_limited_total', 'counter', 'Requests refused by a rate limit, by route pattern.')
+    for (const [route, count] of sorted(this.#rateLimited))
+      out.sample('svc_rate_limited_total', [['route', route]], count)
     out.header('svc_store_errors_total', 'counter', 'Failed or timed-out calls of a shared store, by store.')
     for (const [store, count] of sorted(this.#storeErrors))
       out.sample('svc_store_errors_total', [['store', store]], count)
@@ -160,6 +279,22 @@ export class GatewayMetrics {
     out.sample('svc_uptime_seconds', [], Math.round(this.uptime() * 1000) / 1000)
     return out.toString()
   }
+}
+
+function increment<K>(map: Map<K, number>, key: K, by: number): void {
+  map.set(key, (map.get(key) ?? 0) + by)
+}
+
+function inner<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
+  let found = map.get(key)
+  if (found === undefined) map.set(key, (found = new Map()))
+  return found
+}
+
+function histogramIn<K>(map: Map<K, Histogram>, key: K): Histogram {
+  let found = map.get(key)
+  if (found === undefined) map.set(key, (found = new Histogram()))
+  return found
 }
 
 function sorted<K extends string | number, V>(map: ReadonlyMap<K, V>): [K, V][] {

@@ -35,4 +35,23 @@ export class Histogram {
     for (const count of this.#counts) out.push((running += count))
     return out
   }
+
+  /** The counts as plain data (sent between processes, operations.md HL7). */
+  toData(): HistogramData {
+    return { counts: [...this.#counts], sum: this.sum, count: this.count }
+  }
+
+  /** Adds another histogram's counts (same bounds). */
+  add(data: HistogramData): void {
+    for (let i = 0; i < this.#counts.length && i < data.counts.length; i++) this.#counts[i]! += data.counts[i]!
+    this.sum += data.sum
+    this.count += data.count
+  }
+}
+
+/** A histogram as plain data: observations per bucket (not cumulative), the sum and the count. */
+export interface HistogramData {
+  readonly counts: readonly number[]
+  readonly sum: number
+  readonly count: number
 }

@@ -2,7 +2,8 @@
  * Upstream metrics from the upstream request log (operations.md LG5, HL4): every upstream exchange
  * writes exactly one `svc_request` line (upstream.md UP-LOG-1), so the gateway's logger counts those
  * lines (origin of `url`, `status`, `duration`, `cacheHit`) as it writes them. The upstream area needs
- * no hook of its own; other line types cost the logger one comparison.
+ * no hook of its own; other line types cost the logger one comparison. A pool's attempt is counted under
+ * its target (the line's `target`, upstream.md UP-POOL-2), a failed one under its `errorName`.
  */
 import type { LineObserver } from '../log/logger.js'
 import type { GatewayMetrics } from './gateway-metrics.js'
@@ -27,9 +28,11 @@ export function upstreamLineCounter(metrics: GatewayMetrics): LineObserver {
     line(text) {
       const fields = JSON.parse(text) as Record<string, unknown>
       const url = typeof fields['url'] === 'string' ? fields['url'] : ''
+      const target = typeof fields['target'] === 'string' ? fields['target'] : originOf(url)
       const status = typeof fields['status'] === 'number' ? fields['status'] : 0
+      const error = typeof fields['errorName'] === 'string' ? fields['errorName'] : ''
       const duration = typeof fields['duration'] === 'number' ? fields['duration'] : 0
-      metrics.upstreamEnded(originOf(url), status, duration, fields['cacheHit'] === true)
+      metrics.upstreamEnded(target, status, error, duration, fields['cacheHit'] === true)
     },
   }
 }

@@ -18,6 +18,8 @@ import { ConfigError, type Environment, loadServerConfig, type ServerConfig } fr
 import { createLogger, type Logger, type LogSink } from '../log/logger.js'
 import { writeSystemLine } from '../log/system.js'
 import type { GatewayMetrics } from '../metrics/gateway-metrics.js'
+import type { WorkerChannel } from '../metrics/instance-metrics.js'
+import { ProcessMetrics } from '../metrics/process-metrics.js'
 import { upstreamLineCounter } from '../metrics/upstream-lines.js'
 import { oxnRoot } from '../oxn/index.js'
 import type { RateLimiter } from '../rate-limit/limiter.js'
@@ -58,6 +60,8 @@ export interface GatewayOptions {
   readonly testRun?: TestRunHooks
   /** In a worker of `SVC_WORKERS`: the channel to the primary, which keeps the instance's rate limits (RL9). */
   readonly primaryChannel?: PrimaryChannel
+  /** In a worker of `SVC_WORKERS`: the channel over which the primary gathers every worker's metrics (HL7). */
+  readonly metricsChannel?: WorkerChannel
 }
 
 export interface ListeningAddress {
@@ -98,6 +102,7 @@ export class Gateway implements GatewayCore {
     this.tracing = readTracingConfig(env)
     this.validation = createValidationRuntime(app.validation, env)
     this.operations = new GatewayOperations(this.config, options.metrics)
+    if (options.metricsChannel !== undefined) this.operations.status?.instance.linkTo(options.metricsChannel)
     const metrics = this.operations.metrics
     this.logger = createLogger(options.logSink, metrics === null ? undefined : upstreamLineCounter(metrics))
     const server = buildServerObject({
@@ -148,6 +153,17 @@ export class Gateway implements GatewayCore {
   /** The tracer once startTracing() loaded it (operations.md TR1); null with tracing off. */
   get tracer(): GatewayTracer | null {
     return this.#tracer
+  }
+
+  /**
+   * What a served gateway loads before it listens: the tracer when tracing is on (TR1) and the process
+   * metrics where metrics are kept (HL7).
+   */
+  async prepare(): Promise<void> {
+    const instance = this.operations.status?.instance
+    const processMetrics = instance === undefined ? undefined : ProcessMetrics.start()
+    await this.startTracing()
+    if (instance !== undefined) instance.process = await processMetrics!
   }
 
   /** Loads the tracer when tracing is on (TR1); the gateway traces the requests that arrive afterwards. */

@@ -85,20 +85,30 @@ function answerStatusEndpoint(
   if (status.digest !== null && !basicCredentialsMatch(record.headers.get('authorization'), status.digest)) {
     throw securityViolation([`Credentials required for ${record.path}`], record.id, [STATUS_REALM])
   }
-  if (endpoint === 'metrics') {
-    send(exchange, { status: 200, headers: NO_STORE, contentType: METRICS_TYPE, body: status.metrics.render() })
-    return
-  }
-  const {
-    app,
-    config: { role },
-  } = exchange.gateway
-  const body = renderStatusDocument({
-    stopping: exchange.gateway.stopping,
-    version: app.version,
-    revision: app.revision,
-    role,
-    metrics: status.metrics.snapshot(),
-  })
-  send(exchange, { status: 200, headers: NO_STORE, contentType: 'application/json', body })
+  const { app, config } = exchange.gateway
+  const instance = status.instance
+  const answer =
+    endpoint === 'metrics'
+      ? instance
+          .render({ version: app.version, revision: app.revision })
+          .then((body) => ({ contentType: METRICS_TYPE, body }))
+      : instance.snapshot().then((metrics) => ({
+          contentType: 'application/json',
+          body: renderStatusDocument({
+            stopping: exchange.gateway.stopping,
+            version: app.version,
+            revision: app.revision,
+            role: config.role,
+            metrics,
+          }),
+        }))
+  // with SVC_WORKERS the numbers come from every worker (HL7): the answer waits for them
+  void answer.then(
+    ({ contentType, body }) => {
+      if (!exchange.finished) send(exchange, { status: 200, headers: NO_STORE, contentType, body })
+    },
+    () => {
+      if (!exchange.finished) exchange.res.destroy()
+    },
+  )
 }

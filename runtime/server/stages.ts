@@ -172,6 +172,7 @@ function applyLimit(routed: RoutedExchange, outcome: LimitOutcome): undefined {
   const { record, exchange } = routed
   if (outcome.fields.length > 0) exchange.rateLimitFields = outcome.fields
   if (outcome.retryAfterSeconds === 0) return undefined
+  routed.gateway.operations?.metrics?.rateLimited(routed.route.pattern)
   const info = `Rate limit of ${record.method} ${routed.route.pattern} exceeded`
   throw gatewayError('RATE_LIMITED', [info], record.id, [['Retry-After', String(outcome.retryAfterSeconds)]])
 }

@@ -114,6 +114,41 @@ describe('readiness, the admin port and worker restarts', () => {
     })
   })
 
+  it('HL7: with SVC_WORKERS=2 a scrape sums both workers; process and Node.js metrics are there', async () => {
+    await withGateway({ SVC_WORKERS: '2', SVC_STATUS_AUTH: 'ops:secret' }, async (gateway) => {
+      await gateway.waitForLog((line) => line.message === 'listening' && line.workers === 2)
+      const authorization = `Basic ${Buffer.from('ops:secret').toString('base64')}`
+      const requests = 40
+      // every request on a connection of its own, so that both workers answer some
+      await Promise.all(
+        Array.from({ length: requests }, () => send(gateway.url, { path: '/hello', headers: { connection: 'close' } })),
+      )
+      for (let scrape = 0; scrape < 4; scrape++) {
+        const metrics = await send(gateway.url, {
+          path: '/_svc/metrics',
+          headers: { authorization, connection: 'close' },
+        })
+        expect(metrics.status).toBe(200)
+        expect(metrics.body).toMatch(new RegExp(`^svc_requests_total\\{status="200"\\} ${requests}$`, 'm'))
+        expect(metrics.body).toMatch(/^svc_build_info\{version="[^"]+",revision="[0-9a-f]+"\} 1$/m)
+        expect(metrics.body).toMatch(/^process_cpu_seconds_total \d/m)
+        expect(metrics.body).toMatch(/^nodejs_heap_size_used_bytes \d/m)
+        expect(metrics.body).toMatch(/^nodejs_eventloop_lag_seconds /m)
+        const status = JSON.parse(
+          (await send(gateway.url, { path: '/_svc/status', headers: { authorization, connection: 'close' } })).body,
+        ) as { requests: { total: number } }
+        expect(status.requests.total).toBe(requests)
+      }
+      const answered = new Set(
+        gateway.logLines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.type === 'svc_access' && line.path === '/hello')
+          .map((line) => line.requestID),
+      )
+      expect(answered.size).toBe(requests)
+    })
+  })
+
   it('CF3: an invalid SVC_ADMIN_PORT stops the start', async () => {
     await expect(startBundle(out, { SVC_ADMIN_PORT: 'admin' })).rejects.toThrow(/SVC_ADMIN_PORT/)
   })

@@ -41,8 +41,11 @@ export function parsePrometheusText(text: string): ParsedMetrics {
       labels[label[1]!] = label[2]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\')
     }
     const raw = match[3]!
-    const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw)
-    if (Number.isNaN(value) && raw !== 'NaN') throw new Error(`bad value: ${line}`)
+    // Prometheus reads values with Go's ParseFloat: `NaN` and `Inf` in any letter case (prom-client
+    // writes `Nan` for a mean of no samples)
+    const lower = raw.toLowerCase()
+    const value = lower === '+inf' || lower === 'inf' ? Infinity : lower === '-inf' ? -Infinity : Number(raw)
+    if (Number.isNaN(value) && lower !== 'nan') throw new Error(`bad value: ${line}`)
     samples.push({ name: match[1]!, labels, value })
   }
   return {

@@ -1,6 +1,7 @@
 /**
- * Upstream metrics from the `svc_request` lines (operations.md LG5, HL4): the origin of `url`,
- * status 0 as a failure, `cacheHit`, the duration histogram per origin; other lines pass through.
+ * Upstream metrics from the `svc_request` lines (operations.md LG5, HL4): the origin of `url` (a pool's
+ * `target`), answered exchanges by status, failures by their `errorName`, `cacheHit`, the duration
+ * histogram per origin; other lines pass through. Counters of several workers add up (HL7).
  */
 import { describe, expect, it } from 'vitest'
 
@@ -43,12 +44,37 @@ describe('HL4 upstream metrics', () => {
     exchange('http://a.test:81/x', { ms: 1 })
     exchange('http://a.test:81/y', { ms: 1, cacheHit: true })
     exchange('http://b.test/z', { ms: 3200, status: 0, failure: timeoutFailure('overall', 3200) })
+    writeRequestLog(
+      logger,
+      {
+        requestId: 'r2',
+        url: 'http://users/v1',
+        method: 'GET',
+        id: 'main.0',
+        target: 'http://10.0.0.7:8080',
+        attempt: 0,
+        span: null,
+      },
+      {
+        status: 503,
+        mime: '',
+        bytes: 0,
+        headAt: null,
+        cacheHit: false,
+        refresh: false,
+        failure: null,
+        started: performance.now(),
+      },
+    )
     logger.write('svc_access', { status: 200 })
-    expect(lines).toHaveLength(4)
-    expect(metrics.snapshot().upstream).toEqual({ total: 3, failed: 1 })
-    const parsed = parsePrometheusText(metrics.render())
-    expect(parsed.value('svc_upstream_requests_total', { status: '200' })).toBe(2)
-    expect(parsed.value('svc_upstream_requests_total', { status: '0' })).toBe(1)
+    expect(lines).toHaveLength(5)
+    expect(metrics.snapshot().upstream).toEqual({ total: 4, failed: 1 })
+    const parsed = parsePrometheusText(metrics.render(BUILD))
+    expect(parsed.value('svc_upstream_requests_total', { origin: 'http://a.test:81', status: '200' })).toBe(2)
+    expect(parsed.value('svc_upstream_requests_total', { origin: 'http://10.0.0.7:8080', status: '503' })).toBe(1)
+    expect(parsed.samples.some((s) => s.labels['status'] === '0')).toBe(false)
+    expect(parsed.value('svc_upstream_failures_total', { origin: 'http://b.test', error: 'ETIMEDOUT' })).toBe(1)
+    expect(parsed.value('svc_build_info', { version: '1.2.0', revision: 'abc123' })).toBe(1)
     expect(parsed.value('svc_upstream_cache_hits_total', { origin: 'http://a.test:81' })).toBe(1)
     expect(parsed.value('svc_upstream_duration_seconds_count', { origin: 'http://a.test:81' })).toBe(2)
     expect(parsed.value('svc_upstream_duration_seconds_bucket', { origin: 'http://a.test:81', le: '0.005' })).toBe(2)
@@ -60,7 +86,35 @@ describe('HL4 upstream metrics', () => {
     const metrics = new GatewayMetrics()
     metrics.requestStarted()
     metrics.requestEnded(true, '/a"b\\c', 200, 0.001, undefined)
-    const parsed = parsePrometheusText(metrics.render())
+    const parsed = parsePrometheusText(metrics.render(BUILD))
     expect(parsed.value('svc_route_request_duration_seconds_count', { route: '/a"b\\c', status: '200' })).toBe(1)
   })
+
+  it('HL7: the counters of several workers, sent as data, add up (histograms bucket by bucket)', () => {
+    const workers = [new GatewayMetrics(), new GatewayMetrics()]
+    workers[0]!.requestStarted()
+    workers[0]!.requestEnded(true, '/a', 200, 0.001, undefined)
+    workers[1]!.requestStarted()
+    workers[1]!.requestEnded(true, '/a', 200, 0.3, undefined)
+    workers[1]!.requestStarted()
+    workers[1]!.requestEnded(true, '/b', 502, 0.02, 3101)
+    workers[1]!.upstreamEnded('http://u', 0, 'ECONNREFUSED', 0.001, false)
+    workers[0]!.rateLimited('/a')
+    workers[1]!.rateLimited('/a')
+    const sum = new GatewayMetrics()
+    for (const worker of workers) sum.add(JSON.parse(JSON.stringify(worker.toData())))
+    const parsed = parsePrometheusText(sum.render(BUILD))
+    expect(parsed.value('svc_requests_total', { status: '200' })).toBe(2)
+    expect(parsed.value('svc_route_request_duration_seconds_count', { route: '/a', status: '200' })).toBe(2)
+    expect(parsed.value('svc_route_request_duration_seconds_bucket', { route: '/a', status: '200', le: '0.005' })).toBe(
+      1,
+    )
+    expect(parsed.value('svc_request_duration_seconds_bucket', { le: '0.5' })).toBe(3)
+    expect(parsed.value('svc_errors_total', { code: '3101' })).toBe(1)
+    expect(parsed.value('svc_upstream_failures_total', { origin: 'http://u', error: 'ECONNREFUSED' })).toBe(1)
+    expect(parsed.value('svc_rate_limited_total', { route: '/a' })).toBe(2)
+    expect(sum.snapshot().requests).toEqual({ total: 3, inFlight: 0 })
+  })
 })
+
+const BUILD = { version: '1.2.0', revision: 'abc123' }
