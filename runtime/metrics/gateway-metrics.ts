@@ -9,6 +9,9 @@
  *   `svc_upstream_requests_total{origin,status}` for the answered ones,
  *   `svc_upstream_failures_total{origin,error}` for the others (`error` the `errorName` of their
  *   `svc_request` line), `svc_upstream_duration_seconds{origin}`, `svc_upstream_cache_hits_total{origin}`;
+ * - circuit breakers (upstream.md UP-POOL-4), read when a scrape asks: `svc_upstream_breaker_open{origin}`
+ *   (workers whose breaker for the origin or pool target is open now) and
+ *   `svc_upstream_breaker_ejections_total{origin}`;
  * - `svc_rate_limited_total{route}`: requests refused by a rate limit (rate-limits.md RL5), by route pattern;
  * - `svc_store_errors_total{store}`: failed or timed-out calls of a shared store (`redis`, rate-limits.md RL8);
  * - with tracing on (operations.md TR6): `svc_trace_spans_dropped_total` (the export queue was full) and
@@ -37,6 +40,13 @@ export interface BuildInfo {
 
 type Entries<K, V> = readonly (readonly [K, V])[]
 
+/** A circuit breaker's state (upstream.md UP-POOL-4): `open` 1 while open; ejections since the start. */
+export interface BreakerState {
+  readonly origin: string
+  readonly open: number
+  readonly ejections: number
+}
+
 /** One gateway's counters as plain data, sent between processes (HL7). */
 export interface MetricsData {
   readonly inFlight: number
@@ -52,6 +62,7 @@ export interface MetricsData {
   readonly upstreamDuration: Entries<string, HistogramData>
   readonly cacheHits: Entries<string, number>
   readonly rateLimited: Entries<string, number>
+  readonly breakers: readonly BreakerState[]
   readonly storeErrors: Entries<string, number>
   readonly spansDropped: number
   readonly exportFailures: number
@@ -77,6 +88,8 @@ export class GatewayMetrics {
   readonly #upstreamDuration = new Map<string, Histogram>()
   readonly #cacheHits = new Map<string, number>()
   readonly #rateLimited = new Map<string, number>()
+  /** Summed breaker states of the workers (only in a sum; a live gateway's are read at scrape time). */
+  readonly #breakers = new Map<string, { open: number; ejections: number }>()
   readonly #storeErrors = new Map<string, number>()
   #spansDropped = 0
   #exportFailures = 0
@@ -148,8 +161,8 @@ export class GatewayMetrics {
     }
   }
 
-  /** The counters as plain data (HL7). */
-  toData(): MetricsData {
+  /** The counters as plain data (HL7), with the breakers' states read now. */
+  toData(breakers: readonly BreakerState[] = []): MetricsData {
     return {
       inFlight: this.inFlight,
       total: this.#total,
@@ -164,6 +177,7 @@ export class GatewayMetrics {
       upstreamDuration: [...this.#upstreamDuration].map(([origin, h]) => [origin, h.toData()]),
       cacheHits: [...this.#cacheHits],
       rateLimited: [...this.#rateLimited],
+      breakers: [...this.#breakers].map(([origin, state]) => ({ origin, ...state })).concat(breakers),
       storeErrors: [...this.#storeErrors],
       spansDropped: this.#spansDropped,
       exportFailures: this.#exportFailures,
@@ -191,6 +205,14 @@ export class GatewayMetrics {
     for (const [origin, histogram] of data.upstreamDuration) histogramIn(this.#upstreamDuration, origin).add(histogram)
     for (const [origin, count] of data.cacheHits) increment(this.#cacheHits, origin, count)
     for (const [route, count] of data.rateLimited) increment(this.#rateLimited, route, count)
+    for (const { origin, open, ejections } of data.breakers) {
+      const sum = this.#breakers.get(origin)
+      if (sum === undefined) this.#breakers.set(origin, { open, ejections })
+      else {
+        sum.open += open
+        sum.ejections += ejections
+      }
+    }
     for (const [store, count] of data.storeErrors) increment(this.#storeErrors, store, count)
     this.#spansDropped += data.spansDropped
     this.#exportFailures += data.exportFailures
@@ -263,6 +285,12 @@ export class GatewayMetrics {
       out.sample('svc_upstream_cache_hits_total', [['origin', origin]], count)
     out.header('svc_errors_total', 'counter', 'Raised errors that determined a response, by error code.')
     for (const [code, count] of sorted(this.#errors)) out.sample('svc_errors_total', [['code', String(code)]], count)
+    out.header('svc_upstream_breaker_open', 'gauge', 'Workers whose circuit breaker for the origin is open now.')
+    for (const [origin, state] of sorted(this.#breakers))
+      out.sample('svc_upstream_breaker_open', [['origin', origin]], state.open)
+    out.header('svc_upstream_breaker_ejections_total', 'counter', 'Times a circuit breaker opened, by origin.')
+    for (const [origin, state] of sorted(this.#breakers))
+      out.sample('svc_upstream_breaker_ejections_total', [['origin', origin]], state.ejections)
     out.header('svc_rate_limited_total', 'counter', 'Requests refused by a rate limit, by route pattern.')
     for (const [route, count] of sorted(this.#rateLimited))
       out.sample('svc_rate_limited_total', [['route', route]], count)

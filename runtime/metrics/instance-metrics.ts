@@ -6,7 +6,13 @@
  * the sum. A worker that does not answer within COLLECT_TIMEOUT_MS is left out, so a scrape never
  * hangs on a dying worker.
  */
-import { type BuildInfo, GatewayMetrics, type MetricsData, type MetricsSnapshot } from './gateway-metrics.js'
+import {
+  type BreakerState,
+  type BuildInfo,
+  GatewayMetrics,
+  type MetricsData,
+  type MetricsSnapshot,
+} from './gateway-metrics.js'
 import type { ProcessMetrics, ProcessMetricsData } from './process-metrics.js'
 
 /** One process's counters: the gateway's and, where loaded, the process's own. */
@@ -152,6 +158,8 @@ export class PrimaryMetricsGatherer {
 export class InstanceMetrics {
   /** prom-client's default metrics once loaded (Gateway.prepare); null before or without. */
   process: ProcessMetrics | null = null
+  /** The circuit breakers' states now (the gateway's upstream services); none when unset. */
+  breakers: () => readonly BreakerState[] = () => []
   #link: WorkerMetricsLink | null = null
 
   constructor(readonly own: GatewayMetrics) {}
@@ -163,7 +171,8 @@ export class InstanceMetrics {
 
   /** This process's counters. */
   async counters(): Promise<WorkerCounters> {
-    return { gateway: this.own.toData(), process: this.process === null ? null : await this.process.data() }
+    const process = this.process === null ? null : await this.process.data()
+    return { gateway: this.own.toData(this.breakers()), process }
   }
 
   /** The Prometheus text of the instance. */

@@ -117,6 +117,8 @@ export class Gateway implements GatewayCore {
       ...(this.redis === null ? {} : { cache: new RedisResponseCache(this.redis, this.config.redisPrefix) }),
       pools: app.upstreamPools?.instantiate(env, this.logger, trustedProxies) ?? null,
     })
+    const instance = this.operations.status?.instance
+    if (instance !== undefined) instance.breakers = () => this.#upstream.breakerStates()
     this.services = Object.freeze({
       siteRoot: options.siteRoot,
       logger: this.logger,

@@ -77,6 +77,22 @@ export class UpstreamServices {
   }
 
   /**
+   * The breakers' states now (operations.md HL4): every pool target's, and every plain origin's that
+   * has one; `open` is 1 while the breaker is open.
+   */
+  breakerStates(): { readonly origin: string; readonly open: number; readonly ejections: number }[] {
+    const states = []
+    for (const [origin, breaker] of this.#breakers)
+      states.push({ origin, open: breaker.open ? 1 : 0, ejections: breaker.ejectedTotal })
+    for (const target of this.pools?.targets() ?? []) {
+      const breaker = target.breaker
+      if (breaker !== null)
+        states.push({ origin: target.url, open: breaker.open ? 1 : 0, ejections: breaker.ejectedTotal })
+    }
+    return states
+  }
+
+  /**
    * The circuit breaker of a plain origin with `circuit-breaker` (UP-POOL-4), made on first use with
    * that request's settings; past 1000 origins the oldest one is forgotten.
    */

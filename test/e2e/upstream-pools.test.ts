@@ -354,7 +354,7 @@ paths:
 `,
     })
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
-    gateway = await startBundle(join(root, 'out'))
+    gateway = await startBundle(join(root, 'out'), { SVC_STATUS_AUTH: 'ops:secret' })
   }, 60_000)
 
   afterAll(async () => {
@@ -384,6 +384,14 @@ paths:
     await gateway.waitForLog(
       (line) => line.type === 'svc_alert' && String(line.message).includes('circuit breaker for'),
     )
+    // operations.md HL4: the breaker's state and the failures, by origin and error, in the metrics
+    const authorization = `Basic ${Buffer.from('ops:secret').toString('base64')}`
+    const metrics = (await send(gateway.url, { path: '/_svc/metrics', headers: { authorization } })).body
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+    expect(metrics).toContain(`svc_upstream_breaker_open{origin="${origin}"} 1\n`)
+    expect(metrics).toContain(`svc_upstream_breaker_ejections_total{origin="${origin}"} 1\n`)
+    expect(metrics).toContain(`svc_upstream_failures_total{origin="${origin}",error="EUNAVAILABLE"} 1\n`)
+    expect(metrics).toMatch(new RegExp(`svc_upstream_requests_total\\{origin="${origin}",status="503"\\} \\d+`))
   })
 })
 

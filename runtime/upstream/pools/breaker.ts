@@ -18,6 +18,7 @@ export class CircuitBreaker {
   /** When the target came back (to forget old ejections). */
   #closedAt = 0
   #trialRunning = false
+  #ejectedTotal = 0
 
   constructor(
     readonly spec: BreakerSpec,
@@ -27,6 +28,11 @@ export class CircuitBreaker {
 
   get open(): boolean {
     return this.#openUntil !== 0
+  }
+
+  /** Times the breaker opened since the start (operations.md HL4 `svc_upstream_breaker_ejections_total`). */
+  get ejectedTotal(): number {
+    return this.#ejectedTotal
   }
 
   /** `yes`: closed; `trial`: its cool-down is over and no trial runs; `no`: open, or its trial runs. */
@@ -76,6 +82,7 @@ export class CircuitBreaker {
     if (this.#ejections > 0 && this.#openUntil === 0 && now - this.#closedAt >= this.spec.maxCoolDown * 1000)
       this.#ejections = 0
     this.#ejections++
+    this.#ejectedTotal++
     this.#failures = 0
     const seconds = Math.min(this.spec.coolDown * 2 ** (this.#ejections - 1), this.spec.maxCoolDown)
     const wasOpen = this.#openUntil !== 0

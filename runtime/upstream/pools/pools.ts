@@ -8,6 +8,7 @@ import { ConfigError, type Environment } from '../../http/config.js'
 import type { Logger } from '../../log/logger.js'
 import type { TrustedProxies } from '../../request-key/trusted-proxies.js'
 import type { TargetUrl } from '../target-url.js'
+import type { CircuitBreaker } from './breaker.js'
 import { ActiveHealthCheck } from './health-check.js'
 import { parsePoolTargetUrl } from './names.js'
 import { UpstreamPool } from './pool.js'
@@ -43,6 +44,11 @@ export class UpstreamPools {
   /** The pool a URL goes to: its host is a pool's name, without a port (UP-POOL-2). */
   forUrl(url: TargetUrl): UpstreamPool | undefined {
     return url.host === url.hostname ? this.#byName.get(url.hostname) : undefined
+  }
+
+  /** Every target of every pool with its breaker (operations.md HL4). */
+  *targets(): Iterable<{ readonly url: string; readonly breaker: CircuitBreaker | null }> {
+    for (const pool of this.#byName.values()) yield* pool.targets
   }
 
   close(): void {
