@@ -115,7 +115,7 @@ class OtelTracer implements GatewayTracer {
   ) {}
 
   startServer(request: ServerRequest): ServerSpan {
-    // TR2: the caller's context when its traceparent is valid (extracted only when one was sent)
+    // TR2: the caller's context when its traceparent is valid; a new trace otherwise
     const incoming = this.propagator.extract(ROOT_CONTEXT, request, REQUEST_GETTER)
     const remote = trace.getSpanContext(incoming)
     const parent = remote !== undefined && trace.isSpanContextValid(remote) ? remote : null
