@@ -256,27 +256,9 @@ export class GatewayMetrics {
     out.header('svc_requests_in_flight', 'gauge', 'Client requests being processed.')
     out.sample('svc_requests_in_flight', [], this.inFlight)
     out.header('svc_upstream_requests_total', 'counter', 'Answered upstream exchanges by origin and status.')
-    for (const [origin, counts] of sorted(this.#upstreamRequests))
-      for (const [status, count] of sorted(counts))
-        out.sample(
-          'svc_upstream_requests_total',
-          [
-            ['origin', origin],
-            ['status', String(status)],
-          ],
-          count,
-        )
+    samplesByTwo(out, 'svc_upstream_requests_total', ['origin', 'status'], this.#upstreamRequests)
     out.header('svc_upstream_failures_total', 'counter', 'Upstream exchanges without an answer, by origin and error.')
-    for (const [origin, counts] of sorted(this.#upstreamFailures))
-      for (const [error, count] of sorted(counts))
-        out.sample(
-          'svc_upstream_failures_total',
-          [
-            ['origin', origin],
-            ['error', error],
-          ],
-          count,
-        )
+    samplesByTwo(out, 'svc_upstream_failures_total', ['origin', 'error'], this.#upstreamFailures)
     out.header('svc_upstream_duration_seconds', 'histogram', 'Upstream exchange duration by origin.')
     for (const [origin, histogram] of sorted(this.#upstreamDuration))
       out.histogram('svc_upstream_duration_seconds', [['origin', origin]], histogram)
@@ -307,6 +289,25 @@ export class GatewayMetrics {
     out.sample('svc_uptime_seconds', [], Math.round(this.uptime() * 1000) / 1000)
     return out.toString()
   }
+}
+
+/** One sample per pair of keys of a two-level map of counts, both levels sorted. */
+function samplesByTwo<K extends string | number>(
+  out: MetricsText,
+  name: string,
+  [outer, inner]: readonly [string, string],
+  counts: ReadonlyMap<string, ReadonlyMap<K, number>>,
+): void {
+  for (const [first, byKey] of sorted(counts))
+    for (const [second, count] of sorted(byKey))
+      out.sample(
+        name,
+        [
+          [outer, first],
+          [inner, String(second)],
+        ],
+        count,
+      )
 }
 
 function increment<K>(map: Map<K, number>, key: K, by: number): void {
