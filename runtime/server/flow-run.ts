@@ -6,7 +6,7 @@
  */
 import { FlowContext } from '../context/flow-context.js'
 import { oxnRoot } from '../oxn/index.js'
-import { checkClientResponse } from '../validate/client-checks.js'
+import { checkClientResponse, checksResponses } from '../validate/client-checks.js'
 import { singleton } from '../values/item.js'
 import type { Exchange } from './exchange.js'
 import { startFlowDebugging } from './exchange-hooks.js'
@@ -59,8 +59,12 @@ export function finishFlows(exchange: Exchange, ctx: FlowContext, pattern: strin
     const { validation, logger } = exchange.gateway
     const method = exchange.req.method ?? 'GET'
     const responseValidation = ctx.settings?.responseValidation
-    // TR5: a traced request validates in a span of its own
-    const span = ctx.trace?.startStep('validate response', {}) ?? null
+    // TR5: a traced request validates in a span of its own, where this operation validates anything
+    const parent = ctx.trace
+    const span =
+      parent !== null && checksResponses(validation, pattern, method, responseValidation)
+        ? parent.startStep('validate response', {})
+        : null
     const invalid = checkClientResponse(
       validation,
       pattern,

@@ -36,6 +36,7 @@ import {
   checkClientRequest,
   methodNotAllowedError,
   unknownPathError,
+  validatesRequests,
   validatesResponses,
 } from '../validate/client-checks.js'
 import type { JsonValue } from '../values/json-value.js'
@@ -191,8 +192,12 @@ function body(routed: RoutedExchange): StageOutcome {
 function requestValidation(routed: RoutedExchange): StageResult {
   const { gateway, record } = routed
   const { validation, logger } = gateway
-  // TR5: a traced request validates in a span of its own
-  const span = routed.exchange.span?.startStep('validate request', {}) ?? null
+  // TR5: a traced request validates in a span of its own, where this operation validates anything
+  const parent = routed.exchange.span
+  const span =
+    parent !== null && validatesRequests(validation, routed.route.pattern, record.method)
+      ? parent.startStep('validate request', {})
+      : null
   const invalid = checkClientRequest(validation, routed.route.pattern, record.method, record, logger, record.id)
   span?.end(invalid)
   if (invalid !== null) throw invalid

@@ -82,6 +82,24 @@ export function checkClientResponse(
   return outcome(mode, 'OUTPUT_VALIDATION', checkResponse(operation, method, response), logger, requestId)
 }
 
+/** PL7: whether checkClientRequest checks anything for this route and method (a traced request's span, TR5). */
+export function validatesRequests(runtime: ValidationRuntime, pattern: string, method: string): boolean {
+  const route = runtime.plan?.routes.get(pattern)
+  return route !== undefined && requestModeOf(runtime, route, route.operations?.get(method)) !== false
+}
+
+/** PL12: whether checkClientResponse checks anything for this route, method and override (TR5). */
+export function checksResponses(
+  runtime: ValidationRuntime,
+  pattern: string,
+  method: string,
+  override?: ValidationMode,
+): boolean {
+  const route = runtime.plan?.routes.get(pattern)
+  const operation = route?.operations?.get(method)
+  return operation !== undefined && (override ?? responseModeOf(runtime, route!, operation)) !== false
+}
+
 /** VA20: whether a response of this route must be validated (a proxy then never streams it). */
 export function validatesResponses(runtime: ValidationRuntime, pattern: string, method: string): boolean {
   const route = runtime.plan?.routes.get(pattern)

@@ -25,6 +25,12 @@ paths:
   /broken:
     get:
       x-svc-flow: flows/broken.xml
+  /checked:
+    get:
+      x-svc-validate: true
+      parameters:
+        - { name: n, in: query, type: integer, required: true }
+      x-svc-flow: flows/checked.xml
 `
 const ORDERS = `<flow>
   <sub-flow src="fetch.xml"/>
@@ -36,6 +42,10 @@ const FETCH = `<flow>
     "a": { "url": {{ concat($env/UPSTREAM_A, '/a') }}, "headers": { "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" } },
     "b": { "url": {{ concat($env/UPSTREAM_B, '/b') }} }
   }</requests>
+</flow>
+`
+const CHECKED = `<flow>
+  <echo mime="text/plain">checked</echo>
 </flow>
 `
 const BROKEN = `<flow>
@@ -78,6 +88,7 @@ describe('tracing (TR1-TR8)', () => {
       'flows/orders.xml': ORDERS,
       'flows/fetch.xml': FETCH,
       'flows/broken.xml': BROKEN,
+      'flows/checked.xml': CHECKED,
     })
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
   }, 60_000)
@@ -200,6 +211,50 @@ describe('tracing (TR1-TR8)', () => {
       const [server] = ofTrace(access.traceID as string)
       expect(server!.statusCode).toBe(2)
       expect(server!.attributes).toMatchObject({ 'error.type': '4711', 'svc.error.code': 4711 })
+    })
+  })
+
+  it('TR2: a caller that did not sample: its trace id is kept and passed on unsampled, no span is exported', async () => {
+    await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, async (gateway) => {
+      seen.length = 0
+      const unsampled = '5bf92f3577b34da6a3ce929d0e0e4737'
+      const response = await send(gateway.url, {
+        path: '/proxy',
+        headers: { traceparent: `00-${unsampled}-${INCOMING_SPAN}-00` },
+      })
+      expect(response.status).toBe(200)
+      const access = await gateway.waitForLog(
+        (line) => line.type === 'svc_access' && line.requestID === response.headers['x-request-id'],
+      )
+      expect(access.traceID).toBe(unsampled)
+      expect(seen.at(-1)!.headers.traceparent).toMatch(new RegExp(`^00-${unsampled}-[0-9a-f]{16}-00$`))
+      // a sampled request after it: once its spans have arrived, the unsampled trace's would have too
+      const sampled = await send(gateway.url, { path: '/proxy' })
+      const line = await gateway.waitForLog(
+        (l) => l.type === 'svc_access' && l.requestID === sampled.headers['x-request-id'],
+      )
+      await receiver.waitFor(() => ofTrace(line.traceID as string).length >= 2)
+      expect(ofTrace(unsampled)).toEqual([])
+    })
+  })
+
+  it('TR5: request validation runs in a span of its own under the server span', async () => {
+    await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, async (gateway) => {
+      const response = await send(gateway.url, { path: '/checked?n=7' })
+      expect(response.body).toBe('checked')
+      const access = await gateway.waitForLog(
+        (line) => line.type === 'svc_access' && line.requestID === response.headers['x-request-id'],
+      )
+      const traceId = access.traceID as string
+      await receiver.waitFor((spans) =>
+        spans.some((span) => span.traceId === traceId && span.name === 'validate request'),
+      )
+      const spans = ofTrace(traceId)
+      const server = spans.find((span) => span.kind === SERVER)!
+      expect(server.name).toBe('GET /checked')
+      const validation = spans.find((span) => span.name === 'validate request')!
+      expect(validation.kind).toBe(INTERNAL)
+      expect(validation.parentSpanId).toBe(server.spanId)
     })
   })
 
