@@ -1,20 +1,18 @@
 /**
- * Tracing on the official OpenTelemetry packages (operations.md TR1-TR8): a TracerProvider of the 3.x
- * SDK with the configured sampler, a BatchSpanProcessor in front of the OTLP/HTTP exporter (JSON or
- * protobuf), and the W3C propagators. Nothing is registered globally, and no context manager runs:
- * the gateway has its own per-request context, which carries the request's spans.
+ * Tracing on the official OpenTelemetry packages (operations.md TR1-TR8): the 3.x SDK's samplers, the
+ * OTLP/HTTP exporter (JSON or protobuf) and the W3C propagators. Nothing is registered globally, and no
+ * context manager runs: the gateway has its own per-request context, which carries the request's spans.
  *
  * While a request runs, its spans are records (ids, times, attributes); the sampler decides once per
  * trace when the server span starts, the propagator reads the caller's `traceparent` and writes each
- * upstream attempt's, and finished spans of sampled traces go to span-replay.ts, which hands them to
- * the SDK in batches (why: see there).
+ * upstream attempt's, and finished spans of sampled traces go to the exporter in batches
+ * (span-export.ts; why not through the SDK's spans: see there).
  */
 import { randomFillSync } from 'node:crypto'
 
 import {
   type Attributes,
   type Context,
-  type MeterProvider,
   ROOT_CONTEXT,
   SamplingDecision,
   type SpanContext,
@@ -37,11 +35,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources'
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
-  BatchSpanProcessor,
   ParentBasedSampler,
   type Sampler,
   TraceIdRatioBasedSampler,
-  TracerProvider,
 } from '@opentelemetry/sdk-trace'
 import {
   ATTR_CLIENT_ADDRESS,
@@ -65,8 +61,8 @@ import {
 
 import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, StepSpan } from '../context/trace.js'
 import type { TracingConfig } from './config.js'
-import { RecordedIds, SpanReplay } from './span-replay.js'
-import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions, TracingCounters } from './tracer.js'
+import { FinishedSpan, SpanExport, type SpanOrigin } from './span-export.js'
+import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions } from './tracer.js'
 
 const SCOPE = 'svc-gateway'
 /** The gateway's own attributes (TR3, TR5). */
@@ -80,35 +76,24 @@ export function createOtelTracer({ config, version, counters, flushTimeoutMs }: 
   const exporterConfig = { url: config.url }
   const exporter =
     config.protocol === 'http/json' ? new JsonTraceExporter(exporterConfig) : new ProtobufTraceExporter(exporterConfig)
-  const processor = new BatchSpanProcessor({
-    exporter,
-    ...config.batch,
-    selfObsMeterProvider: countingMeterProvider(counters),
-  })
-  const sampler = samplerOf(config)
-  const ids = new RecordedIds()
-  const provider = new TracerProvider({
+  const origin: SpanOrigin = {
     resource: resourceFromAttributes({
       ...parseKeyPairsIntoRecord(config.resourceAttributes),
       [ATTR_SERVICE_NAME]: config.serviceName,
       [ATTR_SERVICE_VERSION]: version,
     }),
-    sampler,
-    idGenerator: ids,
-    spanProcessors: [processor],
-  })
-  const replay = new SpanReplay(provider.getTracer(SCOPE), ids, config.batch.maxQueueSize, (count) =>
-    counters.spansDropped(count),
-  )
-  return new OtelTracer(provider, replay, sampler, propagatorOf(config), flushTimeoutMs)
+    instrumentationScope: { name: SCOPE },
+  }
+  const spans = new SpanExport(exporter, config.batch, counters)
+  return new OtelTracer(origin, spans, samplerOf(config), propagatorOf(config), flushTimeoutMs)
 }
 
 class OtelTracer implements GatewayTracer {
   readonly #randomIds = new RandomIds()
 
   constructor(
-    readonly provider: TracerProvider,
-    readonly replay: SpanReplay,
+    readonly origin: SpanOrigin,
+    readonly spans: SpanExport,
     readonly sampler: Sampler,
     readonly propagator: TextMapPropagator,
     readonly flushTimeoutMs: number,
@@ -151,14 +136,13 @@ class OtelTracer implements GatewayTracer {
   }
 
   shutdown(): Promise<void> {
-    this.replay.replay()
     // a collector that is down or does not answer holds the stop for at most the flush timeout
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.flushTimeoutMs)
       timer.unref()
     })
-    const done = this.provider.shutdown().catch(() => undefined)
+    const done = this.spans.shutdown().catch(() => undefined)
     return Promise.race([done, late]).finally(() => clearTimeout(timer))
   }
 }
@@ -185,7 +169,7 @@ const FIELD_SETTER: TextMapSetter<FieldList> = {
   set: (carrier, key, value) => void carrier.push([key, value]),
 }
 
-/** A span of the request path: ids now, the SDK span when its batch is replayed (span-replay.ts). */
+/** A span of the request path: ids, times and attributes, exported once finished (span-export.ts). */
 class RecordingSpan {
   readonly start = performance.now()
 
@@ -206,17 +190,20 @@ class RecordingSpan {
   finish(failed: boolean): void {
     const trace = this.trace
     if (trace.traceFlags !== TraceFlags.SAMPLED) return
-    trace.tracer.replay.add({
-      name: this.name,
-      kind: this.kind,
-      traceId: trace.traceId,
-      spanId: this.spanId,
-      parent: this.parent,
-      start: this.start,
-      end: performance.now(),
-      attributes: this.attributes,
-      failed,
-    })
+    const tracer = trace.tracer
+    tracer.spans.add(
+      new FinishedSpan(
+        tracer.origin,
+        this.name,
+        this.kind,
+        this.asParent(),
+        this.parent ?? undefined,
+        this.start,
+        performance.now(),
+        this.attributes,
+        failed,
+      ),
+    )
   }
 
   /** This span as the parent of others. */
@@ -368,28 +355,4 @@ function propagatorOf(config: TracingConfig): TextMapPropagator {
   if (config.traceContext) propagators.push(new W3CTraceContextPropagator())
   if (config.baggage) propagators.push(new W3CBaggagePropagator())
   return new CompositePropagator({ propagators })
-}
-
-/**
- * The batch processor reports its queue through OpenTelemetry's own self-observability metrics; the
- * gateway gives it a meter whose one counter turns "dropped, queue full" and failed exports into the
- * gateway's metrics (TR6), and whose other instruments do nothing.
- */
-function countingMeterProvider(counters: TracingCounters): MeterProvider {
-  const processed = {
-    add(count: number, attributes?: Attributes): void {
-      const errorType = attributes?.[ATTR_ERROR_TYPE]
-      if (errorType === undefined) return
-      if (errorType === 'queue_full') counters.spansDropped(count)
-      else counters.exportFailed(count)
-    },
-  }
-  const nothing = { add: () => undefined, addCallback: () => undefined, removeCallback: () => undefined }
-  const meter = {
-    createCounter: () => processed,
-    createUpDownCounter: () => nothing,
-    createObservableUpDownCounter: () => nothing,
-  }
-  // the processor calls only these three of the Meter interface (SpanProcessorMetrics)
-  return { getMeter: () => meter } as unknown as MeterProvider
 }

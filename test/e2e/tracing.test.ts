@@ -113,6 +113,12 @@ describe('tracing (TR1-TR8)', () => {
     }
   }
 
+  /** The span's times are in order and inside [from, to] (epoch ms; 1 ms slack for rounding). */
+  const expectWithin = (span: ReceivedSpan, from: number, to: number) => {
+    expect(span.startMs).toBeLessThanOrEqual(span.endMs)
+    expect(span.startMs).toBeGreaterThanOrEqual(from - 1)
+    expect(span.endMs).toBeLessThanOrEqual(to + 1)
+  }
   const ofTrace = (traceId: string) => receiver.spans.filter((span) => span.traceId === traceId)
   const parentOf = (spans: readonly ReceivedSpan[], span: ReceivedSpan) =>
     spans.find((candidate) => candidate.spanId === span.parentSpanId)
@@ -126,6 +132,7 @@ describe('tracing (TR1-TR8)', () => {
       },
       async (gateway) => {
         seen.length = 0
+        const sentAt = Date.now()
         const response = await send(gateway.url, {
           path: '/orders?full=1',
           headers: { traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`, tracestate: 'vendor=1' },
@@ -147,13 +154,17 @@ describe('tracing (TR1-TR8)', () => {
           'svc.request_id': response.headers['x-request-id'],
         })
         expect(server.resource['service.name']).toBe('orders-gw')
+        expect(server.scope).toBe('svc-gateway')
+        expectWithin(server, sentAt, Date.now())
         const step = spans.find((span) => span.kind === INTERNAL)!
         expect(step.name).toBe('sub-flow')
         expect(step.parentSpanId).toBe(server.spanId)
         expect(step.attributes['svc.flow.location']).toMatch(/orders\.xml:2:/)
         const clients = spans.filter((span) => span.kind === CLIENT)
         expect(clients).toHaveLength(2)
+        expectWithin(step, server.startMs, server.endMs)
         for (const client of clients) {
+          expectWithin(client, step.startMs, step.endMs)
           expect(client.name).toBe('GET')
           expect(parentOf(spans, client)).toBe(step)
           expect(client.attributes['http.response.status_code']).toBe(200)
@@ -180,7 +191,9 @@ describe('tracing (TR1-TR8)', () => {
     await withGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces` }, async (gateway) => {
       seen.length = 0
       const before = receiver.contentTypes.length
+      const sentAt = Date.now()
       const response = await send(gateway.url, { path: '/proxy', headers: { traceparent: 'garbage' } })
+      const answeredAt = Date.now()
       expect(response.status).toBe(200)
       const id = response.headers['x-request-id']
       const access = await gateway.waitForLog((line) => line.type === 'svc_access' && line.requestID === id)
@@ -194,6 +207,9 @@ describe('tracing (TR1-TR8)', () => {
       const client = spans.find((span) => span.kind === CLIENT)!
       expect(client.parentSpanId).toBe(server.spanId)
       expect(client.attributes['url.full']).toBe(`${upstreamUrls[0]}/proxy`)
+      expectWithin(server, sentAt, answeredAt)
+      expectWithin(client, server.startMs, server.endMs)
+      expect(server.scope).toBe('svc-gateway')
       expect(seen.at(-1)!.headers.traceparent).toBe(`00-${traceId}-${client.spanId}-01`)
       expect(receiver.contentTypes.slice(before).every((type) => type === 'application/x-protobuf')).toBe(true)
     })
@@ -287,6 +303,45 @@ describe('tracing (TR1-TR8)', () => {
         expect(dropped).toBeGreaterThanOrEqual(30)
       },
     )
+  })
+
+  it('a collector that refuses the spans: requests are answered, the refused spans are counted as failed exports', async () => {
+    let posts = 0
+    const refusing = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        posts++
+        // 400 is final for the OTLP exporter (no retry)
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{}')
+      })
+    })
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve))
+    try {
+      await withGateway(
+        {
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`,
+          OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2',
+          SVC_STATUS_AUTH: 'ops:secret',
+        },
+        async (gateway) => {
+          for (let i = 0; i < 3; i++) expect((await send(gateway.url, { path: '/proxy' })).status).toBe(200)
+          const failed = async () => {
+            const metrics = await send(gateway.url, {
+              path: '/_svc/metrics',
+              headers: { authorization: `Basic ${Buffer.from('ops:secret').toString('base64')}` },
+            })
+            return Number(/^svc_trace_export_failures_total (\d+)$/m.exec(metrics.body)?.[1])
+          }
+          // 3 requests make 6 spans, sent 2 per export: every one of them refused
+          const deadline = Date.now() + 10_000
+          while ((await failed()) < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+          expect(await failed()).toBe(6)
+          expect(posts).toBe(3)
+        },
+      )
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve))
+    }
   })
 
   it('tracing is off without the variables: no ids in the logs, the client traceparent passes a proxy unchanged', async () => {

@@ -22,7 +22,12 @@ export interface ReceivedSpan {
   readonly attributes: Readonly<Record<string, AttributeValue>>
   /** 0 unset, 1 ok, 2 error. */
   readonly statusCode: number
+  /** Start and end in milliseconds since the epoch (from the nanoseconds sent). */
+  readonly startMs: number
+  readonly endMs: number
   readonly resource: Readonly<Record<string, AttributeValue>>
+  /** The instrumentation scope's name. */
+  readonly scope: string
 }
 
 export interface OtlpReceiver {
@@ -81,6 +86,7 @@ function fromJson(body: Buffer): ReceivedSpan[] {
     resourceSpans: {
       resource?: { attributes?: JsonKeyValue[] }
       scopeSpans: {
+        scope?: { name?: string }
         spans: {
           traceId: string
           spanId: string
@@ -89,6 +95,8 @@ function fromJson(body: Buffer): ReceivedSpan[] {
           kind: number
           attributes?: JsonKeyValue[]
           status?: { code?: number }
+          startTimeUnixNano: string | number
+          endTimeUnixNano: string | number
         }[]
       }[]
     }[]
@@ -106,7 +114,10 @@ function fromJson(body: Buffer): ReceivedSpan[] {
           kind: span.kind,
           attributes: jsonAttributes(span.attributes),
           statusCode: span.status?.code ?? 0,
+          startMs: nanosToMs(BigInt(span.startTimeUnixNano)),
+          endMs: nanosToMs(BigInt(span.endTimeUnixNano)),
           resource,
+          scope: scope.scope?.name ?? '',
         })
   }
   return result
@@ -174,8 +185,11 @@ function fromProtobuf(body: Buffer): ReceivedSpan[] {
     const resourceMessage = bytesOf(parts, 1)[0]
     const resource = resourceMessage === undefined ? {} : protobufAttributes(bytesOf(fields(resourceMessage), 1))
     for (const scopeSpans of bytesOf(parts, 2)) {
-      // ScopeSpans: 2 spans
-      for (const spanBytes of bytesOf(fields(scopeSpans), 2)) {
+      // ScopeSpans: 1 scope (InstrumentationScope: 1 name), 2 spans
+      const scopeParts = fields(scopeSpans)
+      const scopeMessage = bytesOf(scopeParts, 1)[0]
+      const scope = scopeMessage === undefined ? '' : (bytesOf(fields(scopeMessage), 1)[0]?.toString('utf8') ?? '')
+      for (const spanBytes of bytesOf(scopeParts, 2)) {
         const span = fields(spanBytes)
         const hex = (number: number) => bytesOf(span, number)[0]?.toString('hex') ?? ''
         const status = bytesOf(span, 15)[0]
@@ -188,12 +202,21 @@ function fromProtobuf(body: Buffer): ReceivedSpan[] {
           kind: (span.find((field) => field.number === 6)?.value as number | undefined) ?? 0,
           attributes: protobufAttributes(bytesOf(span, 9)),
           statusCode: (code?.value as number | undefined) ?? 0,
+          // 7 start_time_unix_nano, 8 end_time_unix_nano: fixed64
+          startMs: nanosToMs(bytesOf(span, 7)[0]?.readBigUInt64LE(0) ?? 0n),
+          endMs: nanosToMs(bytesOf(span, 8)[0]?.readBigUInt64LE(0) ?? 0n),
           resource,
+          scope,
         })
       }
     }
   }
   return result
+}
+
+/** Nanoseconds since the epoch as milliseconds, to the microsecond. */
+function nanosToMs(nanos: bigint): number {
+  return Number(nanos / 1000n) / 1000
 }
 
 /** KeyValue: 1 key, 2 value (AnyValue: 1 string, 2 bool, 3 int, 4 double). */
