@@ -5,7 +5,7 @@
  *
  *   npx vitest bench --run bench/functions.bench.ts
  */
-import { bench, describe } from 'vitest'
+import { test } from 'vitest'
 
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.js'
 import { createSourceFile, subSource } from '../compiler/diagnostics/source.js'
@@ -68,23 +68,32 @@ const SPLIT_WS = compiled('split($text)[5]')
 const REPLACE = compiled("replace($date, '(\\d+)-(\\d+)-(\\d+)', '$3.$2.$1')")
 const REPLACE_TEXT = compiled("replace($text, 'o', '0')")
 
-describe(`json-parse (${SMALL_JSON.length} B and ${KB_JSON.length} B)`, () => {
-  bench('implementation, small', () => void implementation('json-parse')(call, SMALL_JSON))
-  bench('implementation, ~1 KB', () => void implementation('json-parse')(call, KB_JSON))
-  bench('expression json-parse($small)', () => void evaluate(ctx, PARSE))
-  bench('expression json-parse($kb)/orders/value[3]/price * 2', () => void evaluate(ctx, PARSE_MEMBER))
+test(`json-parse (${SMALL_JSON.length} B and ${KB_JSON.length} B)`, async ({ bench }) => {
+  await bench.compare(
+    bench('implementation, small', () => void implementation('json-parse')(call, SMALL_JSON)),
+    bench('implementation, ~1 KB', () => void implementation('json-parse')(call, KB_JSON)),
+    bench('expression json-parse($small)', () => void evaluate(ctx, PARSE)),
+    bench('expression json-parse($kb)/orders/value[3]/price * 2', () => void evaluate(ctx, PARSE_MEMBER)),
+  )
 })
 
-describe('split', () => {
-  bench('implementation, 8 fields by pattern', () => void implementation('split')(call, CSV_LINE, ','))
-  bench('implementation, 36 words by whitespace', () => void implementation('split')(call, TEXT))
-  bench("expression split($line, ',')", () => void evaluate(ctx, SPLIT))
-  bench('expression split($text)[5]', () => void evaluate(ctx, SPLIT_WS))
+test('split', async ({ bench }) => {
+  await bench.compare(
+    bench('implementation, 8 fields by pattern', () => void implementation('split')(call, CSV_LINE, ',')),
+    bench('implementation, 36 words by whitespace', () => void implementation('split')(call, TEXT)),
+    bench("expression split($line, ',')", () => void evaluate(ctx, SPLIT)),
+    bench('expression split($text)[5]', () => void evaluate(ctx, SPLIT_WS)),
+  )
 })
 
-describe('replace', () => {
-  bench('implementation, groups', () => void implementation('replace')(call, DATE, '(\\d+)-(\\d+)-(\\d+)', '$3.$2.$1'))
-  bench('implementation, 180 characters', () => void implementation('replace')(call, TEXT, 'o', '0'))
-  bench('expression replace($date, …, $3.$2.$1)', () => void evaluate(ctx, REPLACE))
-  bench("expression replace($text, 'o', '0')", () => void evaluate(ctx, REPLACE_TEXT))
+test('replace', async ({ bench }) => {
+  await bench.compare(
+    bench(
+      'implementation, groups',
+      () => void implementation('replace')(call, DATE, '(\\d+)-(\\d+)-(\\d+)', '$3.$2.$1'),
+    ),
+    bench('implementation, 180 characters', () => void implementation('replace')(call, TEXT, 'o', '0')),
+    bench('expression replace($date, …, $3.$2.$1)', () => void evaluate(ctx, REPLACE)),
+    bench("expression replace($text, 'o', '0')", () => void evaluate(ctx, REPLACE_TEXT)),
+  )
 })

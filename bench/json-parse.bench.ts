@@ -5,7 +5,7 @@
  *
  *   npx vitest bench --run bench/json-parse.bench.ts
  */
-import { bench, describe } from 'vitest'
+import { test } from 'vitest'
 
 import { childByName, oxnDocument, parseJson, renderJson } from '../runtime/oxn/index.js'
 
@@ -35,31 +35,37 @@ function documentOf(bytes: number): string {
 const SMALL = documentOf(1_000)
 const LARGE = documentOf(10_000)
 
-describe(`parse ${LARGE.length} B`, () => {
-  bench('parseJson', () => {
-    parseJson(LARGE)
-  })
-  bench('JSON.parse (baseline, loses number literals)', () => {
-    JSON.parse(LARGE)
-  })
+test(`parse ${LARGE.length} B`, async ({ bench }) => {
+  await bench.compare(
+    bench('parseJson', () => {
+      parseJson(LARGE)
+    }),
+    bench('JSON.parse (baseline, loses number literals)', () => {
+      JSON.parse(LARGE)
+    }),
+  )
 })
 
-describe(`parse ${SMALL.length} B`, () => {
-  bench('parseJson', () => {
-    parseJson(SMALL)
-  })
-  bench('JSON.parse (baseline)', () => {
-    JSON.parse(SMALL)
-  })
+test(`parse ${SMALL.length} B`, async ({ bench }) => {
+  await bench.compare(
+    bench('parseJson', () => {
+      parseJson(SMALL)
+    }),
+    bench('JSON.parse (baseline)', () => {
+      JSON.parse(SMALL)
+    }),
+  )
 })
 
-describe(`request path ${LARGE.length} B`, () => {
-  bench('parseJson + $body/json/orders/value[1]/id', () => {
-    const document = oxnDocument(parseJson(LARGE))
-    const orders = childByName(document.documentElement, 'orders')[0]!
-    childByName(orders.childAt(0)!, 'id')
-  })
-  bench('parseJson + renderJson (round trip)', () => {
-    renderJson(oxnDocument(parseJson(LARGE)))
-  })
+test(`request path ${LARGE.length} B`, async ({ bench }) => {
+  await bench.compare(
+    bench('parseJson + $body/json/orders/value[1]/id', () => {
+      const document = oxnDocument(parseJson(LARGE))
+      const orders = childByName(document.documentElement, 'orders')[0]!
+      childByName(orders.childAt(0)!, 'id')
+    }),
+    bench('parseJson + renderJson (round trip)', () => {
+      renderJson(oxnDocument(parseJson(LARGE)))
+    }),
+  )
 })

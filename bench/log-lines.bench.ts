@@ -7,7 +7,7 @@
  *
  *   npx vitest bench --run bench/log-lines.bench.ts
  */
-import { bench, describe } from 'vitest'
+import { test } from 'vitest'
 
 import { loggerOn } from '../runtime/log/logger.js'
 import { BatchedOutput } from '../runtime/log/stderr-sink.js'
@@ -66,16 +66,18 @@ const outcome = (): ExchangeOutcome => {
 }
 
 let i = 0
-describe('log lines of one proxied request', () => {
-  bench('svc_request + svc_access', () => {
-    i++
-    writeRequestLog(logger, base(i), outcome())
-    writeAccessLog(logger, access(i))
-  })
-  bench('their fields alone (the difference is the lines)', () => {
-    i++
-    base(i)
-    outcome()
-    access(i)
-  })
+test('log lines of one proxied request', async ({ bench }) => {
+  await bench.compare(
+    bench('svc_request + svc_access', () => {
+      i++
+      writeRequestLog(logger, base(i), outcome())
+      writeAccessLog(logger, access(i))
+    }),
+    bench('their fields alone (the difference is the lines)', () => {
+      i++
+      base(i)
+      outcome()
+      access(i)
+    }),
+  )
 })
