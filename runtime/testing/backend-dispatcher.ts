@@ -30,6 +30,16 @@ interface BackendAnswer {
   readonly body: Buffer
 }
 
+/** The handler methods undici calls on a dispatch handler (runtime/upstream/hop.ts implements them). */
+interface HopHandler {
+  onConnect?(abort: (error: Error) => void): void
+  onRequestSent?(): void
+  onHeaders?(status: number, rawHeaders: Buffer[], resume: () => void): boolean
+  onData?(chunk: Buffer): boolean
+  onComplete?(trailers: string[] | null): void
+  onError?(error: Error): void
+}
+
 /** Header fields the gateway writes itself (runtime/http/write-response.ts). */
 const GATEWAY_OWNED = new Set(['server', 'date', 'content-length', 'transfer-encoding', 'connection', 'content-type'])
 
@@ -52,15 +62,13 @@ export class BackendDispatcher extends Dispatcher {
     super()
   }
 
-  override dispatch(options: Dispatcher.DispatchOptions, hop: Dispatcher.DispatchHandler): boolean {
-    const controller = new AnswerController()
-    hop.onRequestStart?.(controller, {})
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const hop = handler as HopHandler
+    let aborted = false
+    hop.onConnect?.(() => (aborted = true))
     const flow = this.run.backendFlowFor(this.id)
     if (flow === undefined) {
-      hop.onResponseError?.(
-        controller,
-        new UpstreamFailureError(transportFailure('no backend flow registered', 'ENOBACKEND')),
-      )
+      hop.onError?.(new UpstreamFailureError(transportFailure('no backend flow registered', 'ENOBACKEND')))
       return true
     }
     // ACT-backend-flow-5: answers come one after another, in the order the requests were sent
@@ -68,15 +76,13 @@ export class BackendDispatcher extends Dispatcher {
       .inTurn(this.caller, () => this.#answer(flow, options))
       .then(
         (answer) => {
-          if (controller.aborted) return
+          if (aborted) return
           hop.onRequestSent?.()
-          controller.rawHeaders = answer.rawHeaders
-          hop.onResponseStart?.(controller, answer.status, {})
-          if (answer.body.length > 0) hop.onResponseData?.(controller, answer.body)
-          hop.onResponseEnd?.(controller, {})
+          hop.onHeaders?.(answer.status, answer.rawHeaders, () => {})
+          if (answer.body.length > 0) hop.onData?.(answer.body)
+          hop.onComplete?.(null)
         },
-        (error: unknown) =>
-          hop.onResponseError?.(controller, error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => hop.onError?.(error instanceof Error ? error : new Error(String(error))),
       )
     return true
   }
@@ -113,35 +119,6 @@ export class BackendDispatcher extends Dispatcher {
       }
     }
   }
-}
-
-/**
- * The dispatch controller of one answer: the whole answer is in memory, so pausing has nothing to hold
- * back; an abort only stops the answer from being delivered.
- */
-class AnswerController implements Dispatcher.DispatchController {
-  rawHeaders: Buffer[] | null = null
-  #reason: Error | null = null
-
-  get aborted(): boolean {
-    return this.#reason !== null
-  }
-
-  get paused(): boolean {
-    return false
-  }
-
-  get reason(): Error | null {
-    return this.#reason
-  }
-
-  abort(reason: Error): void {
-    this.#reason ??= reason
-  }
-
-  pause(): void {}
-
-  resume(): void {}
 }
 
 /** ACT-backend-flow-4: status, header fields, body (F-RESP-4) and Content-Type (F-RESP-5). */

@@ -50,7 +50,8 @@ export class Hop {
   readonly started = performance.now()
   /** Body bytes received (before content decoding). */
   bytes = 0
-  #controller: Dispatcher.DispatchController | null = null
+  #abort: ((error: Error) => void) | null = null
+  #resume: (() => void) | null = null
   #paused = false
   #failure: unknown = null
   #head: HopHead | null = null
@@ -162,7 +163,7 @@ export class Hop {
   abort(reason: Error): void {
     if (this.#complete || this.#failure !== null) return
     this.#fail(reason)
-    this.#controller?.abort(reason)
+    this.#abort?.(reason)
   }
 
   #whenComplete(): Promise<void> {
@@ -174,7 +175,7 @@ export class Hop {
   #continue(): void {
     if (!this.#paused) return
     this.#paused = false
-    this.#controller?.resume()
+    this.#resume?.()
   }
 
   #clearHeadTimer(): void {
@@ -194,11 +195,11 @@ export class Hop {
     body?.reject(this.#failure)
   }
 
-  // ---- undici's dispatch handler (Dispatcher.DispatchHandler) ----
+  // ---- undici's dispatch handler ----
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.#controller = controller
-    if (this.#failure !== null) controller.abort(this.#failure instanceof Error ? this.#failure : new Error('aborted'))
+  onConnect(abort: (error: Error) => void): void {
+    this.#abort = abort
+    if (this.#failure !== null) abort(this.#failure instanceof Error ? this.#failure : new Error('aborted'))
   }
 
   onRequestSent(): void {
@@ -211,37 +212,45 @@ export class Hop {
     }
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, status: number): void {
-    if (status < 200) return // interim responses are skipped (UP-NET-9)
+  onHeaders(status: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    if (status < 200) return true // interim responses are skipped (UP-NET-9)
     this.#clearHeadTimer()
-    // the fields as received, in order (UP-GEN-6), not the object undici folds them into
-    this.#head = { status, rawHeaders: fieldList(controller.rawHeaders), at: performance.now() }
+    this.#resume = resume
+    const headers: string[] = new Array(rawHeaders.length)
+    for (let i = 0; i < rawHeaders.length; i++) headers[i] = rawHeaders[i]!.toString('latin1')
+    this.#head = { status, rawHeaders: headers, at: performance.now() }
     const waiter = this.#headWaiter
     this.#headWaiter = null
     waiter?.resolve(this.#head)
+    return true
   }
 
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onData(chunk: Buffer): boolean {
     this.bytes += chunk.length
     switch (this.#mode) {
       case 'stream':
-        if (this.#sink!.write(chunk)) return
+        if (this.#sink!.write(chunk)) return true
         this.#sink!.once('drain', this.#onDrain)
-        this.#pause(controller)
-        return
+        this.#paused = true
+        return false
       case 'discard':
-        return
+        return true
       case 'buffer':
         this.#chunks.push(chunk)
-        if (this.bytes > this.#limit) this.abort(this.#tooLarge!(this.#limit))
-        return
+        if (this.bytes > this.#limit) {
+          this.abort(this.#tooLarge!(this.#limit))
+          return false
+        }
+        return true
       case 'undecided':
         this.#chunks.push(chunk)
-        if (this.bytes > UNDECIDED_BUFFER) this.#pause(controller)
+        if (this.bytes <= UNDECIDED_BUFFER) return true
+        this.#paused = true
+        return false
     }
   }
 
-  onResponseEnd(): void {
+  onComplete(): void {
     if (this.#failure !== null) return
     this.#complete = true
     const waiter = this.#bodyWaiter
@@ -249,29 +258,7 @@ export class Hop {
     waiter?.resolve()
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onError(error: Error): void {
     this.#fail(error)
   }
-
-  #pause(controller: Dispatcher.DispatchController): void {
-    this.#paused = true
-    controller.pause()
-  }
-}
-
-/** Response header fields as names and values in order, latin1-decoded. */
-function fieldList(raw: Dispatcher.DispatchController['rawHeaders']): string[] {
-  if (Array.isArray(raw)) {
-    const fields: string[] = new Array(raw.length)
-    for (let i = 0; i < raw.length; i++) {
-      const item = raw[i]!
-      fields[i] = typeof item === 'string' ? item : item.toString('latin1')
-    }
-    return fields
-  }
-  // a dispatcher that hands over only the folded object (not undici's HTTP/1.1 client)
-  const fields: string[] = []
-  for (const [name, value] of Object.entries(raw ?? {}))
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) fields.push(name, item)
-  return fields
 }
