@@ -31,6 +31,9 @@ paths:
       parameters:
         - { name: n, in: query, type: integer, required: true }
       x-svc-flow: flows/checked.xml
+  /styled:
+    get:
+      x-svc-flow: flows/styled.xml
 `
 const ORDERS = `<flow>
   <sub-flow src="fetch.xml"/>
@@ -51,6 +54,18 @@ const CHECKED = `<flow>
 const BROKEN = `<flow>
   <error status="502">{ "message": "the order service failed", "code": 4711 }</error>
 </flow>
+`
+
+const STYLED = `<flow>
+  <copy in="../data/items.xml" out="$doc"/>
+  <xslt src="../xsl/list.xsl" in="$doc" out="$page"/>
+  <dump in="$page"/>
+</flow>
+`
+const ITEMS = '<items><item>a</item><item>b</item></items>'
+const LIST_XSL = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:template match="/"><ul><xsl:for-each select="//item"><li><xsl:value-of select="."/></li></xsl:for-each></ul></xsl:template>
+</xsl:stylesheet>
 `
 
 const SERVER = 2
@@ -89,6 +104,9 @@ describe('tracing (TR1-TR8)', () => {
       'flows/fetch.xml': FETCH,
       'flows/broken.xml': BROKEN,
       'flows/checked.xml': CHECKED,
+      'flows/styled.xml': STYLED,
+      'data/items.xml': ITEMS,
+      'xsl/list.xsl': LIST_XSL,
     })
     await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
   }, 60_000)
@@ -279,6 +297,51 @@ describe('tracing (TR1-TR8)', () => {
       expect(validation.parentSpanId).toBe(server.spanId)
     })
   })
+
+  it('TR5: an xslt action runs in a span named xslt with its stylesheet and position', async () => {
+    await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, async (gateway) => {
+      const response = await send(gateway.url, { path: '/styled' })
+      expect(response.status).toBe(200)
+      expect(response.body).toContain('<li>b</li>')
+      const access = await gateway.waitForLog(
+        (line) => line.type === 'svc_access' && line.requestID === response.headers['x-request-id'],
+      )
+      const traceId = access.traceID as string
+      await receiver.waitFor((spans) => spans.some((span) => span.traceId === traceId && span.name === 'xslt'))
+      const spans = ofTrace(traceId)
+      const server = spans.find((span) => span.kind === SERVER)!
+      const xslt = spans.find((span) => span.name === 'xslt')!
+      expect(xslt.kind).toBe(INTERNAL)
+      expect(xslt.parentSpanId).toBe(server.spanId)
+      expect(xslt.statusCode).toBe(0)
+      expect(xslt.attributes['svc.xslt.stylesheet']).toMatch(/list\.xsl$/)
+      expect(xslt.attributes['svc.flow.location']).toMatch(/styled\.xml:3:/)
+      expectWithin(xslt, server.startMs, server.endMs)
+    })
+  })
+
+  it.each([
+    ['tracecontext,baggage', 'tenant=acme'],
+    ['tracecontext', undefined],
+  ])(
+    "TR1: with OTEL_PROPAGATORS=%s an upstream call of a flow carries the caller's baggage: %s",
+    async (propagators, expected) => {
+      await withGateway(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_PROPAGATORS: propagators },
+        async (gateway) => {
+          seen.length = 0
+          const response = await send(gateway.url, { path: '/orders', headers: { baggage: 'tenant=acme' } })
+          expect(response.status).toBe(200)
+          // the flow's requests name their own headers; only the propagator passes baggage on
+          expect(seen).toHaveLength(2)
+          for (const call of seen) {
+            expect(call.headers.baggage).toBe(expected)
+            expect(call.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)
+          }
+        },
+      )
+    },
+  )
 
   it('a collector that is down: every request is answered at once; dropped spans are counted', async () => {
     const down = createServer()
