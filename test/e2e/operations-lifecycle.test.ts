@@ -17,6 +17,8 @@ import {
   writeProject,
 } from '../helpers/gateway-process.js'
 import { send } from '../helpers/http.js'
+import { unfinishedRequest } from '../helpers/raw-http.js'
+import { REDIS_SERVER, startRedis } from '../helpers/redis-server.js'
 
 const DEFINITION = `swagger: "2.0"
 paths:
@@ -82,6 +84,41 @@ describe('readiness, the admin port and worker restarts', () => {
       // requests are answered all the same
       expect((await send(gateway.url, { path: '/hello' })).body).toBe('hello')
     })
+  })
+
+  it.skipIf(REDIS_SERVER === null)(
+    'HL5: with a real Redis, ready once it answered, and still ready through a later outage',
+    async () => {
+      const redis = await startRedis()
+      try {
+        await withGateway({ SVC_REDIS_URL: redis.url }, async (gateway) => {
+          // the connection is made at start; readiness follows its first answer
+          const deadline = Date.now() + 10_000
+          let ready = await send(gateway.url, { path: '/_svc/ready' })
+          while (ready.status !== 200 && Date.now() < deadline) {
+            expect(ready.body).toBe('{"status":"starting"}')
+            await new Promise((resolve) => setTimeout(resolve, 50))
+            ready = await send(gateway.url, { path: '/_svc/ready' })
+          }
+          expect(ready.body).toBe('{"status":"ready"}')
+          await redis.kill()
+          expect((await send(gateway.url, { path: '/hello' })).body).toBe('hello')
+          expect((await send(gateway.url, { path: '/_svc/ready' })).status).toBe(200)
+        })
+      } finally {
+        await redis.stop()
+      }
+    },
+  )
+
+  it('HL5: a stopping gateway is not ready (503 stopping) while it finishes its requests', async () => {
+    const gateway = await startBundle(out)
+    const request = await unfinishedRequest(gateway.port, 'GET /_svc/ready HTTP/1.1\r\nHost: h\r\n')
+    const stopped = gateway.stop()
+    await gateway.waitForLog((line) => line.message === 'stopping')
+    request.finish()
+    expect(await request.answer).toMatch(/^HTTP\/1.1 503 [^]*\r\n\r\n\{"status":"stopping"\}$/)
+    await stopped
   })
 
   it('HL6: the admin port alone answers health, readiness and metrics (no credentials); PORT routes those paths', async () => {
