@@ -2,9 +2,9 @@
  * An OTLP/HTTP trace receiver for the tests (docs/spec/operations.md TR1-TR8): it accepts
  * `POST /v1/traces` as `application/json` or `application/x-protobuf` and keeps every span, in one
  * shape for both encodings. The protobuf side is a small reader of the wire format with the field
- * numbers of `opentelemetry/proto/trace/v1/trace.proto`: the 0.301 OpenTelemetry packages only write
- * protobuf (their serializer has no reader), and a reader written apart from the writer checks the
- * gateway's output independently of it.
+ * numbers of `opentelemetry/proto/trace/v1/trace.proto`: the 0.301 OpenTelemetry packages write
+ * export requests but read only the collector's answer (with an internal reader they do not export),
+ * and a reader written apart from the writer checks the gateway's output independently of it.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
