@@ -212,6 +212,27 @@ describe.skipIf(!existsSync(`/proc/${process.pid}/task/${process.pid}/children`)
       expect(gateway.logLines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
     })
 
+    it('CL13: a worker that lived 10 s or more is replaced at once; its young replacement after 100 ms', async () => {
+      const gateway = await startBundle(debugBundle, { SVC_WORKERS: '2' })
+      try {
+        await gateway.waitForLog((l) => l['message'] === 'listening' && l['workers'] === 2)
+        // the workers count as stable once they lived 10 s (supervise-workers.ts)
+        await new Promise((resolve) => setTimeout(resolve, 10_500))
+        const [stable] = childrenOf(gateway.pid)
+        process.kill(stable!, 'SIGKILL')
+        const first = await gateway.waitForLog((l) => l['message'] === 'worker restart')
+        expect(first['delayMs']).toBe(0)
+        const restarted = await gateway.waitForLog((l) => l['message'] === 'worker restarted')
+        process.kill(restarted['pid'] as number, 'SIGKILL')
+        const second = await gateway.waitForLog(
+          (l) => l['message'] === 'worker restart' && l['worker'] !== first['worker'],
+        )
+        expect(second['delayMs']).toBe(100)
+      } finally {
+        await gateway.stop()
+      }
+    }, 30_000)
+
     it('CF3: an invalid SVC_WORKERS refuses the start', async () => {
       await expect(startBundle(debugBundle, { SVC_WORKERS: 'many' })).rejects.toThrow(/invalid value for SVC_WORKERS/)
     })
