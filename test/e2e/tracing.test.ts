@@ -234,6 +234,8 @@ describe('tracing (TR1-TR8)', () => {
       expectWithin(server, sentAt, answeredAt, WALL_CLOCK_SLACK)
       expectWithin(client, server.startMs, server.endMs)
       expect(server.scope).toBe('svc-gateway')
+      // TR5: an operation that validates nothing has no validation spans
+      expect(spans.filter((span) => span.kind === INTERNAL)).toEqual([])
       expect(seen.at(-1)!.headers.traceparent).toBe(`00-${traceId}-${client.spanId}-01`)
       expect(receiver.contentTypes.slice(before).every((type) => type === 'application/x-protobuf')).toBe(true)
     })
@@ -278,7 +280,7 @@ describe('tracing (TR1-TR8)', () => {
     })
   })
 
-  it('TR5: request validation runs in a span of its own under the server span', async () => {
+  it('TR5: request and response validation run in spans of their own under the server span', async () => {
     await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, async (gateway) => {
       const response = await send(gateway.url, { path: '/checked?n=7' })
       expect(response.body).toBe('checked')
@@ -295,6 +297,11 @@ describe('tracing (TR1-TR8)', () => {
       const validation = spans.find((span) => span.name === 'validate request')!
       expect(validation.kind).toBe(INTERNAL)
       expect(validation.parentSpanId).toBe(server.spanId)
+      await receiver.waitFor((all) => all.some((span) => span.traceId === traceId && span.name === 'validate response'))
+      const responseValidation = ofTrace(traceId).find((span) => span.name === 'validate response')!
+      expect(responseValidation.kind).toBe(INTERNAL)
+      expect(responseValidation.parentSpanId).toBe(server.spanId)
+      expect(responseValidation.startMs).toBeGreaterThanOrEqual(validation.endMs)
     })
   })
 
