@@ -9,7 +9,7 @@ import { createLogger } from '../../../../runtime/log/logger.js'
 import { GatewayMetrics } from '../../../../runtime/metrics/gateway-metrics.js'
 import { originOf, upstreamLineCounter } from '../../../../runtime/metrics/upstream-lines.js'
 import { timeoutFailure } from '../../../../runtime/upstream/failure.js'
-import { type ExchangeOutcome, writeRequestLog } from '../../../../runtime/upstream/request-log.js'
+import { type ExchangeOutcome, type LogBase, writeRequestLog } from '../../../../runtime/upstream/request-log.js'
 import { parsePrometheusText } from '../health/prometheus-parse.js'
 
 describe('HL4 upstream metrics', () => {
@@ -25,10 +25,14 @@ describe('HL4 upstream metrics', () => {
     const metrics = new GatewayMetrics()
     const logger = createLogger((line) => lines.push(line), upstreamLineCounter(metrics))
     // as the upstream area writes them; `started` set back by the exchange's duration in milliseconds
-    const exchange = (url: string, outcome: Partial<ExchangeOutcome> & { readonly ms: number }): void =>
+    const exchange = (
+      url: string,
+      outcome: Partial<ExchangeOutcome> & { readonly ms: number },
+      base: Partial<LogBase> = {},
+    ): void =>
       writeRequestLog(
         logger,
-        { requestId: 'r1', url, method: 'GET', id: 'main.0', target: null, attempt: null, span: null },
+        { requestId: 'r1', url, method: 'GET', id: 'main.0', target: null, attempt: null, span: null, ...base },
         {
           status: 200,
           mime: '',
@@ -44,28 +48,8 @@ describe('HL4 upstream metrics', () => {
     exchange('http://a.test:81/x', { ms: 1 })
     exchange('http://a.test:81/y', { ms: 1, cacheHit: true })
     exchange('http://b.test/z', { ms: 3200, status: 0, failure: timeoutFailure('overall', 3200) })
-    writeRequestLog(
-      logger,
-      {
-        requestId: 'r2',
-        url: 'http://users/v1',
-        method: 'GET',
-        id: 'main.0',
-        target: 'http://10.0.0.7:8080',
-        attempt: 0,
-        span: null,
-      },
-      {
-        status: 503,
-        mime: '',
-        bytes: 0,
-        headAt: null,
-        cacheHit: false,
-        refresh: false,
-        failure: null,
-        started: performance.now(),
-      },
-    )
+    // a pool's request: counted by its target
+    exchange('http://users/v1', { ms: 0, status: 503 }, { requestId: 'r2', target: 'http://10.0.0.7:8080', attempt: 0 })
     logger.write('svc_access', { status: 200 })
     expect(lines).toHaveLength(5)
     expect(metrics.snapshot().upstream).toEqual({ total: 4, failed: 1 })
