@@ -381,6 +381,32 @@ describe('tracing (TR1-TR8)', () => {
     )
   })
 
+  it('TR6, CL10: spans still queued when the gateway stops are exported before it exits', async () => {
+    const gateway = await startBundle(join(root, 'out'), {
+      UPSTREAM_A: upstreamUrls[0]!,
+      UPSTREAM_B: upstreamUrls[1]!,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      // no batch would leave on its own during the test
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+    })
+    let traceId = ''
+    try {
+      const response = await send(gateway.url, { path: '/proxy' })
+      const access = await gateway.waitForLog(
+        (line) => line.type === 'svc_access' && line.requestID === response.headers['x-request-id'],
+      )
+      traceId = access.traceID as string
+      expect(ofTrace(traceId)).toEqual([])
+    } finally {
+      await gateway.stop()
+    }
+    expect(
+      ofTrace(traceId)
+        .map((span) => span.kind)
+        .sort(),
+    ).toEqual([SERVER, CLIENT].sort())
+  })
+
   it('a collector that refuses the spans: requests are answered, the refused spans are counted as failed exports', async () => {
     let posts = 0
     const refusing = createServer((req, res) => {
