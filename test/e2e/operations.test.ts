@@ -212,22 +212,37 @@ describe.skipIf(!existsSync(`/proc/${process.pid}/task/${process.pid}/children`)
       expect(gateway.logLines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
     })
 
-    it('CL13: a worker that lived 10 s or more is replaced at once; its young replacement after 100 ms', async () => {
+    it('CL13: early exits in a row wait longer each time; a worker that lived 10 s ends the run and is replaced at once', async () => {
       const gateway = await startBundle(debugBundle, { SVC_WORKERS: '2' })
       try {
         await gateway.waitForLog((l) => l['message'] === 'listening' && l['workers'] === 2)
-        // the workers count as stable once they lived 10 s (supervise-workers.ts)
+        /** The `n`th log line with this message (1 for the first), once written. */
+        const nth = (message: string, n: number) => {
+          let seen = 0
+          return gateway.waitForLog((l) => l['message'] === message && ++seen === n)
+        }
+        let kills = 0
+        /** Kills `pid`; the delay the primary announced for its replacement, and the replacement once it listens. */
+        const killAndReplace = async (pid: number): Promise<{ delayMs: unknown; replacement: number }> => {
+          kills++
+          process.kill(pid, 'SIGKILL')
+          const restart = await nth('worker restart', kills)
+          const restarted = await nth('worker restarted', kills)
+          return { delayMs: restart['delayMs'], replacement: restarted['pid'] as number }
+        }
+        // two early exits in a row: 100 ms, then 200 ms
+        const [young] = childrenOf(gateway.pid)
+        const first = await killAndReplace(young!)
+        expect(first.delayMs).toBe(100)
+        const second = await killAndReplace(first.replacement)
+        expect(second.delayMs).toBe(200)
+        // the workers count as stable once they lived 10 s (supervise-workers.ts): the run ends
         await new Promise((resolve) => setTimeout(resolve, 10_500))
-        const [stable] = childrenOf(gateway.pid)
-        process.kill(stable!, 'SIGKILL')
-        const first = await gateway.waitForLog((l) => l['message'] === 'worker restart')
-        expect(first['delayMs']).toBe(0)
-        const restarted = await gateway.waitForLog((l) => l['message'] === 'worker restarted')
-        process.kill(restarted['pid'] as number, 'SIGKILL')
-        const second = await gateway.waitForLog(
-          (l) => l['message'] === 'worker restart' && l['worker'] !== first['worker'],
-        )
-        expect(second['delayMs']).toBe(100)
+        const stable = await killAndReplace(second.replacement)
+        expect(stable.delayMs).toBe(0)
+        // and a new run starts again from 100 ms
+        const again = await killAndReplace(stable.replacement)
+        expect(again.delayMs).toBe(100)
       } finally {
         await gateway.stop()
       }
