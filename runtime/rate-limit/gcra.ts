@@ -14,8 +14,10 @@
  */
 
 export interface LimitCheck {
-  /** Opaque; the caller makes keys of different policies distinct, and the keys of one call distinct. */
-  readonly key: string
+  /** The policy the check counts for: checks of different scopes never share a count. */
+  readonly scope: string
+  /** The request's key value under that policy (rate-limits.md RL3). */
+  readonly value: string
   /** Requests per window, at least 1. */
   readonly limit: number
   /** The window in milliseconds, greater than 0. */
@@ -36,35 +38,37 @@ export interface LimitDecision {
 }
 
 export interface MemoryRateLimiterOptions {
-  /** The most keys kept (default 100 000); see the class comment for what happens beyond. */
+  /** The most keys kept per scope (default 100 000); see the class comment for what happens beyond. */
   readonly maxKeys?: number
 }
 
 const US_PER_MS = 1000
 const US_PER_S = 1_000_000
-/** Writes between sweeps at the least: a few keys are not swept every other request. */
+/** Writes between sweeps at the least: a few keys are not swept every other write. */
 const MIN_SWEEP_WRITES = 1024
 
 /**
- * GCRA state of one process in a Map from key to TAT (µs).
+ * GCRA state of one process: per scope (policy) a Map from key value to TAT (µs).
  *
- * Memory stays bounded: an entry whose TAT is at or before now is worth nothing (the key has its full
- * quota either way), so expired entries are swept lazily, in one pass once more writes have happened
- * since the last sweep than it left entries, and at least 1024 (about two entries visited per write,
- * amortised, and at most 1024 expired entries waiting), or, while
- * more than `maxKeys` are held, every `maxKeys / 16` writes (about 16 per write). Whatever is still
- * over `maxKeys` after that goes least recently written first: an update re-inserts its key, so the
- * Map's insertion order is write order. Evicting a live entry gives that key its full quota back (fails
- * open): a flood of new keys can make old keys forget, but never refuses everyone, which refusing new
- * keys would.
+ * Memory stays bounded per scope: an entry whose TAT is at or before now is worth nothing (the key
+ * has its full quota either way), so expired entries are swept lazily, in one pass once more writes
+ * have happened since the last sweep than it left entries, and at least 1024 (about two entries
+ * visited per write, amortised, and at most 1024 expired entries waiting), or, while more than
+ * `maxKeys` are held, every `maxKeys / 16` writes (about 16 per write). Whatever is still over
+ * `maxKeys` after that goes least recently written first: a write moves its entry to the end of the
+ * Map's insertion order, which is thus write order. Evicting a live entry gives that key its full
+ * quota back (fails open): a flood of new keys can make old keys of the same policy forget, but never
+ * refuses everyone, which refusing new keys would, and never touches the keys of another policy.
+ *
+ * A scope's Map is keyed by the value itself, not by a string made per request from scope and value:
+ * a value read from the request (the socket's address for `client-ip`) keeps its hash from one
+ * request to the next, and an entry written again while it is already the newest is updated in place.
  */
 export class MemoryRateLimiter {
-  readonly #tats = new Map<string, number>()
+  readonly #scopes = new Map<string, ScopeState>()
   readonly #maxKeys: number
   /** Writes between sweeps while full: often enough that few live entries go while expired ones stay. */
   readonly #sweepWhenFull: number
-  #writesSinceSweep = 0
-  #sizeAfterSweep = 0
 
   constructor(options: MemoryRateLimiterOptions = {}) {
     const maxKeys = options.maxKeys ?? 100_000
@@ -74,9 +78,11 @@ export class MemoryRateLimiter {
     this.#sweepWhenFull = Math.max(1, Math.floor(maxKeys / 16))
   }
 
-  /** Entries held now, expired ones not yet swept included. */
+  /** Entries held now over all scopes, expired ones not yet swept included. */
   get size(): number {
-    return this.#tats.size
+    let size = 0
+    for (const scope of this.#scopes.values()) size += scope.tats.size
+    return size
   }
 
   /** Decides one request against all checks at once and stores the new TATs only when it is admitted. */
@@ -88,7 +94,7 @@ export class MemoryRateLimiter {
     let retryAfterSeconds = 0
     for (const check of checks) {
       const interval = emissionInterval(check)
-      const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+      const tat = Math.max(this.#scopes.get(check.scope)?.tats.get(check.value)?.us ?? now, now)
       const ahead = tat + interval - now
       const burst = interval * check.limit
       if (ahead > burst) {
@@ -100,10 +106,12 @@ export class MemoryRateLimiter {
     const states: PolicyState[] = new Array<PolicyState>(checks.length)
     for (let i = 0; i < checks.length; i++) {
       const check = checks[i]!
-      let tat = Math.max(this.#tats.get(check.key) ?? now, now)
+      const scope = this.#scope(check.scope)
+      const entry = scope.tats.get(check.value)
+      let tat = Math.max(entry?.us ?? now, now)
       if (admitted) {
         tat += emissionInterval(check)
-        this.#store(check.key, tat, now)
+        this.#store(scope, check.value, entry, tat, now)
       }
       states[i] = stateAfter(check, tat - now, admitted)
     }
@@ -113,29 +121,44 @@ export class MemoryRateLimiter {
   /** `check` for a single policy, the usual case: one lookup, nothing but the answer allocated. */
   #checkOne(check: LimitCheck, now: number): LimitDecision {
     const interval = emissionInterval(check)
-    const tat = Math.max(this.#tats.get(check.key) ?? now, now)
+    const scope = this.#scope(check.scope)
+    const entry = scope.tats.get(check.value)
+    const tat = Math.max(entry?.us ?? now, now)
     const ahead = tat + interval - now
     const burst = interval * check.limit
     if (ahead > burst) {
       const retryAfterSeconds = Math.max(1, Math.ceil((ahead - burst) / US_PER_S))
       return { admitted: false, states: [stateAfter(check, tat - now, false)], retryAfterSeconds }
     }
-    this.#store(check.key, tat + interval, now)
+    this.#store(scope, check.value, entry, tat + interval, now)
     return { admitted: true, states: [stateAfter(check, ahead, true)], retryAfterSeconds: 0 }
   }
 
-  #store(key: string, tat: number, now: number): void {
-    const tats = this.#tats
-    // Delete first so the key moves to the end: insertion order stays write order for eviction.
-    tats.delete(key)
-    tats.set(key, tat)
+  #scope(name: string): ScopeState {
+    let scope = this.#scopes.get(name)
+    if (scope === undefined) this.#scopes.set(name, (scope = new ScopeState()))
+    return scope
+  }
+
+  #store(scope: ScopeState, value: string, entry: Tat | undefined, tat: number, now: number): void {
+    const tats = scope.tats
+    if (entry === undefined) tats.set(value, new Tat(tat))
+    else {
+      entry.us = tat
+      // moved to the end, so that insertion order stays write order for eviction
+      if (scope.newest !== value) {
+        tats.delete(value)
+        tats.set(value, entry)
+      }
+    }
+    scope.newest = value
     const full = tats.size > this.#maxKeys
-    if (++this.#writesSinceSweep > (full ? this.#sweepWhenFull : Math.max(this.#sizeAfterSweep, MIN_SWEEP_WRITES))) {
-      tats.forEach((entryTat, entryKey) => {
-        if (entryTat <= now) tats.delete(entryKey)
+    if (++scope.writesSinceSweep > (full ? this.#sweepWhenFull : Math.max(scope.sizeAfterSweep, MIN_SWEEP_WRITES))) {
+      tats.forEach((entryTat, entryValue) => {
+        if (entryTat.us <= now) tats.delete(entryValue)
       })
-      this.#writesSinceSweep = 0
-      this.#sizeAfterSweep = tats.size
+      scope.writesSinceSweep = 0
+      scope.sizeAfterSweep = tats.size
     }
     if (tats.size > this.#maxKeys) {
       // Still full: the least recently written go first (see the class comment).
@@ -145,6 +168,20 @@ export class MemoryRateLimiter {
       }
     }
   }
+}
+
+/** A stored theoretical arrival time (µs), updated in place. */
+class Tat {
+  constructor(public us: number) {}
+}
+
+/** The entries of one scope, in write order. */
+class ScopeState {
+  readonly tats = new Map<string, Tat>()
+  /** The value written last: while it is in `tats`, its entry is the last in insertion order. */
+  newest: string | null = null
+  writesSinceSweep = 0
+  sizeAfterSweep = 0
 }
 
 /**

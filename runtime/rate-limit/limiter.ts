@@ -63,23 +63,20 @@ export class RateLimiter {
     // policies that all count by one key read it once (an address walk or an expression is not free)
     const first = policies[0]
     const shared = limit.sharedKey && first !== undefined ? this.#keyValue(first.key, request) : null
-    const tag = shared ?? first?.id ?? ''
     for (const policy of policies) {
       const value = shared ?? this.#keyValue(policy.key, request)
-      checks.push({
-        // RL7: `{tag}` puts the keys of one check in one Redis Cluster hash slot: the key's value when
-        // every policy counts by it (clients spread over the nodes), else the limit's first policy
-        key: this.#redis === null ? `${policy.id}\n${value}` : `${this.#prefix}{${tag}}${policy.id}\n${value}`,
-        limit: policy.limit,
-        windowMs: policy.window * 1000,
-      })
+      checks.push({ scope: policy.id, value, limit: policy.limit, windowMs: policy.window * 1000 })
     }
-    const decision =
-      this.#redis !== null
-        ? this.#redis.check(checks, nowMs)
-        : this.#primary !== null
-          ? this.#primary.check(checks, nowMs)
-          : this.#memory.check(checks, nowMs)
+    let decision: LimitDecision | Promise<LimitDecision>
+    if (this.#redis !== null) {
+      // RL7: `{tag}` puts the keys of one check in one Redis Cluster hash slot: the key's value when
+      // every policy counts by it (clients spread over the nodes), else the limit's first policy
+      const tag = shared ?? first?.id ?? ''
+      const keys = checks.map((check) => `${this.#prefix}{${tag}}${check.scope}\n${check.value}`)
+      decision = this.#redis.check(checks, keys, nowMs)
+    } else {
+      decision = this.#primary !== null ? this.#primary.check(checks, nowMs) : this.#memory.check(checks, nowMs)
+    }
     return decision instanceof Promise ? decision.then((d) => this.#outcome(limit, d)) : this.#outcome(limit, decision)
   }
 

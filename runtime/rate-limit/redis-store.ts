@@ -17,13 +17,11 @@ export class RedisRateLimitStore {
     readonly local: MemoryRateLimiter,
   ) {}
 
-  /** Decides `checks` on Redis, or by the fallback during an outage. */
-  check(checks: readonly LimitCheck[], nowMs: number): LimitDecision | Promise<LimitDecision> {
-    const keys: string[] = []
+  /** Decides `checks` on Redis (`keys`: each check's Redis key, in order), or by the fallback during an outage. */
+  check(checks: readonly LimitCheck[], keys: string[], nowMs: number): LimitDecision | Promise<LimitDecision> {
     const args: string[] = []
     for (const check of checks) {
       const interval = emissionInterval(check)
-      keys.push(check.key)
       args.push(String(interval), String(interval * check.limit))
     }
     // an unexpected reply counts as a failed call, like an error

@@ -9,7 +9,7 @@ import { type LimitCheck, MemoryRateLimiter } from '../../../../runtime/rate-lim
 
 const T0 = 1_752_000_000_123
 /** 10 per minute: T = 6 s. */
-const TEN_PER_MINUTE: LimitCheck = { key: 'client:a', limit: 10, windowMs: 60_000 }
+const TEN_PER_MINUTE: LimitCheck = { scope: 'client', value: 'a', limit: 10, windowMs: 60_000 }
 
 function admitAll(limiter: MemoryRateLimiter, checks: LimitCheck[], count: number, nowMs: number): void {
   for (let i = 0; i < count; i++) expect(limiter.check(checks, nowMs).admitted).toBe(true)
@@ -61,7 +61,7 @@ describe('MemoryRateLimiter: one policy', () => {
   it('admits exactly `limit` at once for every limit up to 500, however T divides (no float drift)', () => {
     for (let limit = 1; limit <= 500; limit++) {
       const limiter = new MemoryRateLimiter()
-      const check: LimitCheck = { key: 'k', limit, windowMs: 60_000 }
+      const check: LimitCheck = { scope: 'p', value: 'k', limit, windowMs: 60_000 }
       let admitted = 0
       while (limiter.check([check], T0).admitted) admitted++
       expect(admitted, `limit ${limit}`).toBe(limit)
@@ -70,7 +70,7 @@ describe('MemoryRateLimiter: one policy', () => {
 
   it('rounds reset and Retry-After up to whole seconds, at least 1', () => {
     const limiter = new MemoryRateLimiter()
-    const twoPerSecond: LimitCheck = { key: 'k', limit: 2, windowMs: 1_000 }
+    const twoPerSecond: LimitCheck = { scope: 'p', value: 'k', limit: 2, windowMs: 1_000 }
     expect(limiter.check([twoPerSecond], T0).states).toEqual([{ remaining: 1, resetSeconds: 1 }])
     admitAll(limiter, [twoPerSecond], 1, T0)
     expect(limiter.check([twoPerSecond], T0 + 499)).toEqual({
@@ -83,8 +83,8 @@ describe('MemoryRateLimiter: one policy', () => {
 
 describe('MemoryRateLimiter: several policies at once', () => {
   /** 2 per second (T = 500 ms) and 3 per minute (T = 20 s). */
-  const PER_SECOND: LimitCheck = { key: 'second:a', limit: 2, windowMs: 1_000 }
-  const PER_MINUTE: LimitCheck = { key: 'minute:a', limit: 3, windowMs: 60_000 }
+  const PER_SECOND: LimitCheck = { scope: 'second', value: 'a', limit: 2, windowMs: 1_000 }
+  const PER_MINUTE: LimitCheck = { scope: 'minute', value: 'a', limit: 3, windowMs: 60_000 }
   const BOTH = [PER_SECOND, PER_MINUTE]
 
   it('reports every policy and stores nothing when only one refuses', () => {
@@ -144,13 +144,13 @@ describe('MemoryRateLimiter: several policies at once', () => {
 
   it('keeps keys of different policies apart', () => {
     const limiter = new MemoryRateLimiter()
-    admitAll(limiter, [{ key: 'a', limit: 1, windowMs: 60_000 }], 1, T0)
-    expect(limiter.check([{ key: 'b', limit: 1, windowMs: 60_000 }], T0).admitted).toBe(true)
+    admitAll(limiter, [{ scope: 'a', value: 'k', limit: 1, windowMs: 60_000 }], 1, T0)
+    expect(limiter.check([{ scope: 'b', value: 'k', limit: 1, windowMs: 60_000 }], T0).admitted).toBe(true)
   })
 })
 
 describe('MemoryRateLimiter: bounded memory', () => {
-  const ONE_PER_MINUTE = (key: string): LimitCheck => ({ key, limit: 5, windowMs: 60_000 })
+  const ONE_PER_MINUTE = (value: string): LimitCheck => ({ scope: 'p', value, limit: 5, windowMs: 60_000 })
 
   it('never holds more than maxKeys, evicting the least recently written', () => {
     const limiter = new MemoryRateLimiter({ maxKeys: 3 })
@@ -167,9 +167,30 @@ describe('MemoryRateLimiter: bounded memory', () => {
     }
   })
 
+  it('keeps write order when the newest entry is written again in place', () => {
+    const limiter = new MemoryRateLimiter({ maxKeys: 3 })
+    for (const key of ['a', 'b', 'c', 'c', 'b', 'b', 'a']) limiter.check([ONE_PER_MINUTE(key)], T0)
+    // write order now c, b, a: a new key evicts c, the least recently written
+    limiter.check([ONE_PER_MINUTE('d')], T0)
+    expect(limiter.check([ONE_PER_MINUTE('c')], T0).states[0]!.remaining).toBe(4)
+    // c's write evicted b (order was b, a, d); a and d kept their counts
+    expect(limiter.check([ONE_PER_MINUTE('a')], T0).states[0]!.remaining).toBe(2)
+    expect(limiter.check([ONE_PER_MINUTE('d')], T0).states[0]!.remaining).toBe(3)
+    expect(limiter.check([ONE_PER_MINUTE('b')], T0).states[0]!.remaining).toBe(4)
+  })
+
+  it('bounds each policy by itself: a flood of keys under one policy leaves the others alone', () => {
+    const limiter = new MemoryRateLimiter({ maxKeys: 3 })
+    const kept: LimitCheck = { scope: 'kept', value: 'a', limit: 5, windowMs: 60_000 }
+    limiter.check([kept], T0)
+    for (let i = 0; i < 100; i++) limiter.check([ONE_PER_MINUTE(`flood-${i}`)], T0)
+    expect(limiter.size).toBe(4)
+    expect(limiter.check([kept], T0).states[0]!.remaining).toBe(3)
+  })
+
   it('sweeps expired entries before they pile up', () => {
     const limiter = new MemoryRateLimiter()
-    const perSecond = (key: string): LimitCheck => ({ key, limit: 1, windowMs: 1_000 })
+    const perSecond = (value: string): LimitCheck => ({ scope: 'p', value, limit: 1, windowMs: 1_000 })
     for (let i = 0; i < 2000; i++) limiter.check([perSecond(`old-${i}`)], T0)
     expect(limiter.size).toBe(2000)
     // Every old entry has expired; within as many writes as entries they are all gone.
@@ -186,9 +207,9 @@ describe('MemoryRateLimiter: bounded memory', () => {
 
   it('stores nothing for refused requests', () => {
     const limiter = new MemoryRateLimiter()
-    const check: LimitCheck = { key: 'k', limit: 1, windowMs: 60_000 }
+    const check: LimitCheck = { scope: 'p', value: 'k', limit: 1, windowMs: 60_000 }
     limiter.check([check], T0)
-    limiter.check([check, { key: 'other', limit: 1, windowMs: 60_000 }], T0)
+    limiter.check([check, { scope: 'q', value: 'k', limit: 1, windowMs: 60_000 }], T0)
     expect(limiter.size).toBe(1)
   })
 

@@ -30,7 +30,7 @@ function channel(primary: MemoryRateLimiter | null): PrimaryChannel & { sent: Li
   }
 }
 
-const check = (key: string) => [{ key, limit: 2, windowMs: 60_000 }]
+const check = (value: string) => [{ scope: 'p', value, limit: 2, windowMs: 60_000 }]
 
 describe('PrimaryRateLimitStore', () => {
   it('two workers share the primary store; one message carries a turn of checks', async () => {
