@@ -768,23 +768,38 @@ function wireHeaders(headers: readonly (readonly [string, string])[], host: stri
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i]!
     flat[2 * i] = name
-    // a pool target gets its own `Host` (UP-POOL-2)
-    flat[2 * i + 1] = host !== null && name.length === 4 && name.toLowerCase() === 'host' ? host : wireText(value)
+    flat[2 * i + 1] = wireValue(name, value, host)
   }
   return flat
 }
 
-/** TR4: the fields as wireHeaders gives them, with the client span's context instead of any sent before. */
+/**
+ * TR4: the fields as wireHeaders gives them, with the client span's context instead of any sent before.
+ * One pass and no set: the span's fields are one to three (`traceparent`, `tracestate`, `baggage`).
+ */
 function tracedWireHeaders(
   headers: readonly (readonly [string, string])[],
   host: string | null,
   fields: readonly (readonly [string, string])[],
 ): string[] {
-  const replaced = new Set(fields.map(([name]) => name))
-  const kept = headers.filter(([name]) => !replaced.has(name.toLowerCase()))
-  const flat = wireHeaders(kept, host)
+  const flat: string[] = []
+  for (const [name, value] of headers) {
+    if (replacedBy(fields, name)) continue
+    flat.push(name, wireValue(name, value, host))
+  }
   for (const [name, value] of fields) flat.push(name, value)
   return flat
+}
+
+/** A value as it goes out; a pool target gets its own `Host` (UP-POOL-2). */
+function wireValue(name: string, value: string, host: string | null): string {
+  return host !== null && name.length === 4 && name.toLowerCase() === 'host' ? host : wireText(value)
+}
+
+/** Whether one of `fields` (lower-case names) has the name `name` in any case. */
+function replacedBy(fields: readonly (readonly [string, string])[], name: string): boolean {
+  for (const [field] of fields) if (field.length === name.length && field === name.toLowerCase()) return true
+  return false
 }
 
 function isIpAddress(hostname: string): boolean {

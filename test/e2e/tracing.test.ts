@@ -42,7 +42,7 @@ const ORDERS = `<flow>
 `
 const FETCH = `<flow>
   <requests>{
-    "a": { "url": {{ concat($env/UPSTREAM_A, '/a') }}, "headers": { "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" } },
+    "a": { "url": {{ concat($env/UPSTREAM_A, '/a') }}, "headers": { "TraceParent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" } },
     "b": { "url": {{ concat($env/UPSTREAM_B, '/b') }} }
   }</requests>
 </flow>
