@@ -30,7 +30,14 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core'
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
+import { OTLPExporterBase } from '@opentelemetry/otlp-exporter-base'
+import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http'
+import {
+  type IExporterMetricsHelper,
+  type IExportTraceServiceResponse,
+  type ISerializer,
+  ProtobufTraceSerializer,
+} from '@opentelemetry/otlp-transformer'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import {
   AlwaysOffSampler,
@@ -61,10 +68,13 @@ import {
 
 import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, StepSpan } from '../context/trace.js'
 import type { TracingConfig } from './config.js'
+import { OtlpSpanEncoder } from './otlp-protobuf.js'
 import { FinishedSpan, SpanExport, type SpanOrigin } from './span-export.js'
-import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions } from './tracer.js'
+import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions, TracingCounters } from './tracer.js'
 
 const SCOPE = 'svc-gateway'
+/** The component type the official protobuf span exporter names itself by (its self-observability). */
+const PROTOBUF_EXPORTER_COMPONENT = 'otlp_http_span_exporter'
 /** The gateway's own attributes (TR3, TR5). */
 const ATTR_SVC_REQUEST_ID = 'svc.request_id'
 const ATTR_SVC_ERROR_CODE = 'svc.error.code'
@@ -73,9 +83,6 @@ const ATTR_SVC_ERROR_CODE = 'svc.error.code'
 const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE'])
 
 export function createOtelTracer({ config, version, counters, flushTimeoutMs }: TracerOptions): GatewayTracer {
-  const exporterConfig = { url: config.url }
-  const exporter =
-    config.protocol === 'http/json' ? new JsonTraceExporter(exporterConfig) : new ProtobufTraceExporter(exporterConfig)
   const origin: SpanOrigin = {
     resource: resourceFromAttributes({
       ...parseKeyPairsIntoRecord(config.resourceAttributes),
@@ -84,7 +91,7 @@ export function createOtelTracer({ config, version, counters, flushTimeoutMs }: 
     }),
     instrumentationScope: { name: SCOPE },
   }
-  const spans = new SpanExport(exporter, config.batch, counters)
+  const spans = spanExportOf(config, origin, counters)
   return new OtelTracer(origin, spans, samplerOf(config), propagatorOf(config), flushTimeoutMs)
 }
 
@@ -330,6 +337,32 @@ function standardMethod(method: string): string {
 /** The method part of a span name: `HTTP` for methods outside the standard ones. */
 function spanMethod(method: string): string {
   return method === '_OTHER' ? 'HTTP' : method
+}
+
+/**
+ * The export queue and its exporter: for `http/json` the official one; for `http/protobuf` the
+ * official OTLP/HTTP exporter as `@opentelemetry/exporter-trace-otlp-proto` assembles it (transport,
+ * retries, timeouts, `OTEL_EXPORTER_OTLP_*` headers and compression) with the gateway's encoder in
+ * place of the official serializer (why: otlp-protobuf.ts).
+ */
+function spanExportOf(config: TracingConfig, origin: SpanOrigin, counters: TracingCounters): SpanExport {
+  if (config.protocol === 'http/json') {
+    return new SpanExport(new JsonTraceExporter({ url: config.url }), config.batch, counters)
+  }
+  const encoder = new OtlpSpanEncoder(origin)
+  const serializer: ISerializer<FinishedSpan[], IExportTraceServiceResponse> = {
+    serializeRequest: (spans) => encoder.encode(spans),
+    deserializeResponse: (data) => ProtobufTraceSerializer.deserializeResponse(data),
+  }
+  const options = convertLegacyHttpOptions({ url: config.url }, 'TRACES', 'v1/traces', {
+    'Content-Type': 'application/x-protobuf',
+  })
+  // what the exporter's self-observability counts (it is given no meter provider)
+  const counted: IExporterMetricsHelper<FinishedSpan[]> = { name: 'span', countItems: (spans) => spans.length }
+  const exporter = new OTLPExporterBase(
+    createOtlpHttpExportDelegate(options, serializer, PROTOBUF_EXPORTER_COMPONENT, counted, undefined),
+  )
+  return new SpanExport(exporter, config.batch, counters)
 }
 
 function samplerOf(config: TracingConfig): Sampler {

@@ -11,9 +11,9 @@
  * sent when full or after the schedule delay, and a timeout per export.
  */
 import { type Attributes, type HrTime, type SpanContext, type SpanKind, SpanStatusCode } from '@opentelemetry/api'
-import { ExportResultCode, type InstrumentationScope } from '@opentelemetry/core'
+import { type ExportResult, ExportResultCode, type InstrumentationScope } from '@opentelemetry/core'
 import type { Resource } from '@opentelemetry/resources'
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace'
+import type { ReadableSpan } from '@opentelemetry/sdk-trace'
 
 import type { BatchSettings } from './config.js'
 import type { TracingCounters } from './tracer.js'
@@ -97,19 +97,28 @@ export class FinishedSpan implements ReadableSpan {
   }
 }
 
+/**
+ * What the queue hands batches to: the official exporter (`SpanExporter`), or the official OTLP/HTTP
+ * exporter with the gateway's encoder, whose serializer reads FinishedSpans only (otlp-protobuf.ts).
+ */
+export interface FinishedSpanExporter {
+  export(spans: FinishedSpan[], resultCallback: (result: ExportResult) => void): void
+  shutdown(): Promise<void>
+}
+
 /** The queue in front of the exporter. */
 export class SpanExport {
-  #pending: ReadableSpan[] = []
+  #pending: FinishedSpan[] = []
   #timer: NodeJS.Timeout | null = null
   #exporting: Promise<void> | null = null
 
   constructor(
-    private readonly exporter: SpanExporter,
+    private readonly exporter: FinishedSpanExporter,
     private readonly settings: BatchSettings,
     private readonly counters: TracingCounters,
   ) {}
 
-  add(span: ReadableSpan): void {
+  add(span: FinishedSpan): void {
     const pending = this.#pending
     if (pending.length >= this.settings.maxQueueSize) {
       this.counters.spansDropped(1)
@@ -149,7 +158,7 @@ export class SpanExport {
   }
 
   /** Resolves once the exporter answered or the export timeout passed; a failure is counted (TR6). */
-  #send(batch: ReadableSpan[]): Promise<void> {
+  #send(batch: FinishedSpan[]): Promise<void> {
     return new Promise((resolve) => {
       let settled = false
       const settle = (failed: boolean): void => {
