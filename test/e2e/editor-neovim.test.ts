@@ -68,7 +68,7 @@ afterEach(() => {
 })
 
 describe.skipIf(VERSION === undefined)(
-  'docs/editor.md in Neovim (skipped: nvim is not on the PATH)',
+  `docs/editor.md in Neovim${VERSION === undefined ? ' (skipped: nvim is not on the PATH)' : ''}`,
   { timeout: 60_000 },
   () => {
     for (const [name, { heading, needs }] of SETUPS) {

@@ -38,100 +38,103 @@ const FLOW = `<flow>
 </flow>
 `
 
-describe.skipIf(REDIS_SERVER === null)('rate limits on Redis (skipped: redis-server is not on the PATH)', () => {
-  let root: string
-  let redis: RunningRedis
-  let first: RunningGateway
-  let second: RunningGateway
+describe.skipIf(REDIS_SERVER === null)(
+  `rate limits on Redis${REDIS_SERVER === null ? ' (skipped: redis-server is not on the PATH)' : ''}`,
+  () => {
+    let root: string
+    let redis: RunningRedis
+    let first: RunningGateway
+    let second: RunningGateway
 
-  beforeAll(async () => {
-    root = writeProject({ 'definition.yaml': DEFINITION, 'flows/say.xml': FLOW })
-    redis = await startRedis()
-    await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
-    const env = {
-      SVC_REDIS_URL: redis.url,
-      SVC_REDIS_PREFIX: 'test:',
-      SVC_REDIS_TIMEOUT: '200',
-      SVC_STATUS_AUTH: 'ops:pw',
-    }
-    first = await startBundle(join(root, 'out'), env)
-    second = await startBundle(join(root, 'out'), env)
-    await untilConnected(redis, 2)
-  }, 60_000)
+    beforeAll(async () => {
+      root = writeProject({ 'definition.yaml': DEFINITION, 'flows/say.xml': FLOW })
+      redis = await startRedis()
+      await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
+      const env = {
+        SVC_REDIS_URL: redis.url,
+        SVC_REDIS_PREFIX: 'test:',
+        SVC_REDIS_TIMEOUT: '200',
+        SVC_STATUS_AUTH: 'ops:pw',
+      }
+      first = await startBundle(join(root, 'out'), env)
+      second = await startBundle(join(root, 'out'), env)
+      await untilConnected(redis, 2)
+    }, 60_000)
 
-  afterAll(async () => {
-    await first?.stop()
-    await second?.stop()
-    await redis?.stop()
-    rmSync(root, { recursive: true, force: true })
-  })
-
-  const ask = (gateway: RunningGateway, client: string): Promise<HttpResponse> =>
-    send(gateway.url, { path: '/shared', headers: { 'x-client': client } })
-
-  it('RL7: one limit for both instances; the key has the prefix, a hash tag and an expiry', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await ask(first, 'alice')).status, (await ask(second, 'alice')).status)
-    }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5)
-    expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
-    const keys = await redis.command('KEYS', 'test:*')
-    expect(keys).toContain('test:{alice}definition.yaml:')
-    const key = /test:\{alice\}[^\r]*/.exec(keys)![0]
-    const ttl = Number(/:(\d+)/.exec(await redis.command('PTTL', key))![1])
-    expect(ttl).toBeGreaterThan(0)
-    expect(ttl).toBeLessThanOrEqual(600_000 + 1000)
-  })
-
-  it('RL5 RL7: two instances x two workers, 50 clients asking for 3 s: the limit holds within 5 %', async () => {
-    const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'accuracy:', SVC_WORKERS: '2' }
-    const fleet = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
-    try {
-      await untilConnected(redis, 2 + 4)
-      const result = await hammer(
-        fleet.map((g) => g.url),
-        '/accuracy',
-        { 'x-client': 'accuracy' },
-        3,
-        50,
-      )
-      expect(result.other).toBe(0)
-      const expected = expectedAdmitted(20, 1, result.elapsedMs)
-      expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
-      expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
-      expect(result.refused).toBeGreaterThan(0)
-    } finally {
-      for (const gateway of fleet) await gateway.stop()
-    }
-  }, 60_000)
-
-  it('RL8: Redis killed: requests keep being answered at once from local memory; one alert each way', async () => {
-    await redis.kill()
-    const started = performance.now()
-    const during: number[] = []
-    for (let i = 0; i < 10; i++) during.push((await ask(first, `outage-${i}`)).status)
-    expect(during.every((s) => s === 200)).toBe(true)
-    // the first request may wait for the timeout (200 ms); the others must not
-    expect(performance.now() - started).toBeLessThan(2000)
-    await first.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
-    await redis.restart()
-    await untilConnected(redis, 2)
-    // after the cool-down, one request probes Redis and the limit is shared again
-    await new Promise((resolve) => setTimeout(resolve, 2200))
-    const back: number[] = []
-    for (let i = 0; i < 4; i++) back.push((await ask(first, 'bob')).status, (await ask(second, 'bob')).status)
-    expect(back.filter((s) => s === 200)).toHaveLength(5)
-    await first.waitForLog((line) => line.type === 'svc_alert' && line.message === 'Redis available again')
-    const alerts = first.logLines.filter((line) => line.includes('"topic":"redis"'))
-    expect(alerts).toHaveLength(2)
-    const metrics = await send(first.url, {
-      path: '/_svc/metrics',
-      headers: { Authorization: `Basic ${Buffer.from('ops:pw').toString('base64')}` },
+    afterAll(async () => {
+      await first?.stop()
+      await second?.stop()
+      await redis?.stop()
+      rmSync(root, { recursive: true, force: true })
     })
-    expect(Number(/svc_store_errors_total\{store="redis"\} (\d+)/.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(1)
-  }, 30_000)
-})
+
+    const ask = (gateway: RunningGateway, client: string): Promise<HttpResponse> =>
+      send(gateway.url, { path: '/shared', headers: { 'x-client': client } })
+
+    it('RL7: one limit for both instances; the key has the prefix, a hash tag and an expiry', async () => {
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await ask(first, 'alice')).status, (await ask(second, 'alice')).status)
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5)
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
+      const keys = await redis.command('KEYS', 'test:*')
+      expect(keys).toContain('test:{alice}definition.yaml:')
+      const key = /test:\{alice\}[^\r]*/.exec(keys)![0]
+      const ttl = Number(/:(\d+)/.exec(await redis.command('PTTL', key))![1])
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(600_000 + 1000)
+    })
+
+    it('RL5 RL7: two instances x two workers, 50 clients asking for 3 s: the limit holds within 5 %', async () => {
+      const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'accuracy:', SVC_WORKERS: '2' }
+      const fleet = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
+      try {
+        await untilConnected(redis, 2 + 4)
+        const result = await hammer(
+          fleet.map((g) => g.url),
+          '/accuracy',
+          { 'x-client': 'accuracy' },
+          3,
+          50,
+        )
+        expect(result.other).toBe(0)
+        const expected = expectedAdmitted(20, 1, result.elapsedMs)
+        expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
+        expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
+        expect(result.refused).toBeGreaterThan(0)
+      } finally {
+        for (const gateway of fleet) await gateway.stop()
+      }
+    }, 60_000)
+
+    it('RL8: Redis killed: requests keep being answered at once from local memory; one alert each way', async () => {
+      await redis.kill()
+      const started = performance.now()
+      const during: number[] = []
+      for (let i = 0; i < 10; i++) during.push((await ask(first, `outage-${i}`)).status)
+      expect(during.every((s) => s === 200)).toBe(true)
+      // the first request may wait for the timeout (200 ms); the others must not
+      expect(performance.now() - started).toBeLessThan(2000)
+      await first.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
+      await redis.restart()
+      await untilConnected(redis, 2)
+      // after the cool-down, one request probes Redis and the limit is shared again
+      await new Promise((resolve) => setTimeout(resolve, 2200))
+      const back: number[] = []
+      for (let i = 0; i < 4; i++) back.push((await ask(first, 'bob')).status, (await ask(second, 'bob')).status)
+      expect(back.filter((s) => s === 200)).toHaveLength(5)
+      await first.waitForLog((line) => line.type === 'svc_alert' && line.message === 'Redis available again')
+      const alerts = first.logLines.filter((line) => line.includes('"topic":"redis"'))
+      expect(alerts).toHaveLength(2)
+      const metrics = await send(first.url, {
+        path: '/_svc/metrics',
+        headers: { Authorization: `Basic ${Buffer.from('ops:pw').toString('base64')}` },
+      })
+      expect(Number(/svc_store_errors_total\{store="redis"\} (\d+)/.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(1)
+    }, 30_000)
+  },
+)
 
 const CLUSTER_DEFINITION = `swagger: "2.0"
 x-svc-flow: flows/say.xml

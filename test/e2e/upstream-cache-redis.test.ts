@@ -69,108 +69,114 @@ async function startUpstream(): Promise<{ server: Server; origin: string; count:
   return { server, origin: `http://127.0.0.1:${port}`, count: (key) => counts.get(key) ?? 0 }
 }
 
-describe.skipIf(REDIS_SERVER === null)('the upstream cache on Redis (skipped: redis-server is not on the PATH)', () => {
-  let root: string
-  let redis: RunningRedis
-  let upstream: Awaited<ReturnType<typeof startUpstream>>
-  let first: RunningGateway
-  let second: RunningGateway
+describe.skipIf(REDIS_SERVER === null)(
+  `the upstream cache on Redis${REDIS_SERVER === null ? ' (skipped: redis-server is not on the PATH)' : ''}`,
+  () => {
+    let root: string
+    let redis: RunningRedis
+    let upstream: Awaited<ReturnType<typeof startUpstream>>
+    let first: RunningGateway
+    let second: RunningGateway
 
-  beforeAll(async () => {
-    root = writeProject({
-      'definition.yaml': DEFINITION,
-      'flows/users.xml': USERS,
-      'flows/add-user.xml': ADD_USER,
-      'flows/rates.xml': RATES,
-      'flows/large.xml': LARGE,
+    beforeAll(async () => {
+      root = writeProject({
+        'definition.yaml': DEFINITION,
+        'flows/users.xml': USERS,
+        'flows/add-user.xml': ADD_USER,
+        'flows/rates.xml': RATES,
+        'flows/large.xml': LARGE,
+      })
+      redis = await startRedis()
+      upstream = await startUpstream()
+      await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
+      // a timeout that a busy test machine cannot trip: a slow call would bypass the cache (RL8)
+      const env = {
+        SVC_REDIS_URL: redis.url,
+        SVC_REDIS_PREFIX: 'cache-test:',
+        SVC_REDIS_TIMEOUT: '1000',
+        UPSTREAM: upstream.origin,
+      }
+      first = await startBundle(join(root, 'out'), env)
+      second = await startBundle(join(root, 'out'), env)
+      await untilConnected(redis, 2)
+    }, 60_000)
+
+    afterAll(async () => {
+      await first?.stop()
+      await second?.stop()
+      await redis?.stop()
+      await new Promise((resolve) => upstream?.server.close(resolve))
+      rmSync(root, { recursive: true, force: true })
     })
-    redis = await startRedis()
-    upstream = await startUpstream()
-    await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
-    // a timeout that a busy test machine cannot trip: a slow call would bypass the cache (RL8)
-    const env = {
-      SVC_REDIS_URL: redis.url,
-      SVC_REDIS_PREFIX: 'cache-test:',
-      SVC_REDIS_TIMEOUT: '1000',
-      UPSTREAM: upstream.origin,
-    }
-    first = await startBundle(join(root, 'out'), env)
-    second = await startBundle(join(root, 'out'), env)
-    await untilConnected(redis, 2)
-  }, 60_000)
 
-  afterAll(async () => {
-    await first?.stop()
-    await second?.stop()
-    await redis?.stop()
-    await new Promise((resolve) => upstream?.server.close(resolve))
-    rmSync(root, { recursive: true, force: true })
-  })
+    const get = (gateway: RunningGateway, path: string): Promise<HttpResponse> => send(gateway.url, { path })
+    const answerOf = (response: HttpResponse): number => (JSON.parse(response.body) as { answer: number }).answer
+    const cacheHits = (gateway: RunningGateway): number =>
+      gateway.logLines.filter((line) => line.includes('"type":"svc_request"') && line.includes('"cacheHit":true'))
+        .length
 
-  const get = (gateway: RunningGateway, path: string): Promise<HttpResponse> => send(gateway.url, { path })
-  const answerOf = (response: HttpResponse): number => (JSON.parse(response.body) as { answer: number }).answer
-  const cacheHits = (gateway: RunningGateway): number =>
-    gateway.logLines.filter((line) => line.includes('"type":"svc_request"') && line.includes('"cacheHit":true')).length
+    it('UP-CACHE-8: a response cached through one instance is a hit through the other', async () => {
+      const filled = await get(first, '/users')
+      expect(filled.status).toBe(200)
+      expect(answerOf(filled)).toBe(1)
+      const hit = await get(second, '/users')
+      expect(hit.status).toBe(200)
+      expect(answerOf(hit)).toBe(1)
+      expect(upstream.count('GET /users')).toBe(1)
+      await second.waitForLog((line) => line.type === 'svc_request' && line.cacheHit === true)
+      // one entry, under the prefix, with an expiry no longer than its freshness
+      const keys = (await redis.command('KEYS', 'cache-test:cache:*'))
+        .split(/\r?\n/)
+        .filter((k) => k.includes('cache:'))
+      expect(keys).toHaveLength(1)
+      const ttl = Number(/:(\d+)/.exec(await redis.command('PTTL', keys[0]!))![1])
+      expect(ttl).toBeGreaterThan(50_000)
+      expect(ttl).toBeLessThanOrEqual(60_000)
+    })
 
-  it('UP-CACHE-8: a response cached through one instance is a hit through the other', async () => {
-    const filled = await get(first, '/users')
-    expect(filled.status).toBe(200)
-    expect(answerOf(filled)).toBe(1)
-    const hit = await get(second, '/users')
-    expect(hit.status).toBe(200)
-    expect(answerOf(hit)).toBe(1)
-    expect(upstream.count('GET /users')).toBe(1)
-    await second.waitForLog((line) => line.type === 'svc_request' && line.cacheHit === true)
-    // one entry, under the prefix, with an expiry no longer than its freshness
-    const keys = (await redis.command('KEYS', 'cache-test:cache:*')).split(/\r?\n/).filter((k) => k.includes('cache:'))
-    expect(keys).toHaveLength(1)
-    const ttl = Number(/:(\d+)/.exec(await redis.command('PTTL', keys[0]!))![1])
-    expect(ttl).toBeGreaterThan(50_000)
-    expect(ttl).toBeLessThanOrEqual(60_000)
-  })
-
-  it('UP-CACHE-2 UP-CACHE-8: a POST through one instance invalidates the entry for the other', async () => {
-    await get(first, '/users')
-    const before = upstream.count('GET /users')
-    const added = await send(second.url, { method: 'POST', path: '/users' })
-    expect(added.status).toBe(200)
-    expect(upstream.count('POST /users')).toBe(1)
-    const after = await get(first, '/users')
-    expect(upstream.count('GET /users')).toBe(before + 1)
-    expect(answerOf(after)).toBe(before + 1)
-  })
-
-  it('UP-CACHE-3 UP-CACHE-8: force-cache-ttl entries are shared and expire with their lifetime', async () => {
-    const one = await get(first, '/rates')
-    const two = await get(second, '/rates')
-    expect(answerOf(two)).toBe(answerOf(one))
-    expect(upstream.count('GET /rates')).toBe(1)
-    await new Promise((resolve) => setTimeout(resolve, 2100))
-    const three = await get(second, '/rates')
-    expect(answerOf(three)).toBe(2)
-    expect(cacheHits(second)).toBeGreaterThanOrEqual(2)
-  })
-
-  it('UP-CACHE-8: an entry over 1 MiB is not stored on Redis; each instance asks the upstream', async () => {
-    expect((await get(first, '/large')).status).toBe(200)
-    expect((await get(second, '/large')).status).toBe(200)
-    expect(upstream.count('GET /large')).toBe(2)
-  })
-
-  it('RL8 UP-CACHE-8: with Redis down the cache is bypassed and every request still succeeds', async () => {
-    await redis.kill()
-    try {
+    it('UP-CACHE-2 UP-CACHE-8: a POST through one instance invalidates the entry for the other', async () => {
+      await get(first, '/users')
       const before = upstream.count('GET /users')
-      const started = performance.now()
-      const statuses: number[] = []
-      for (let i = 0; i < 5; i++) statuses.push((await get(first, '/users')).status)
-      expect(statuses).toEqual([200, 200, 200, 200, 200])
-      expect(upstream.count('GET /users')).toBe(before + 5)
-      // the first request may wait for the timeout (1 s here); the others do not
-      expect(performance.now() - started).toBeLessThan(3000)
-      await first.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
-    } finally {
-      await redis.restart()
-    }
-  })
-})
+      const added = await send(second.url, { method: 'POST', path: '/users' })
+      expect(added.status).toBe(200)
+      expect(upstream.count('POST /users')).toBe(1)
+      const after = await get(first, '/users')
+      expect(upstream.count('GET /users')).toBe(before + 1)
+      expect(answerOf(after)).toBe(before + 1)
+    })
+
+    it('UP-CACHE-3 UP-CACHE-8: force-cache-ttl entries are shared and expire with their lifetime', async () => {
+      const one = await get(first, '/rates')
+      const two = await get(second, '/rates')
+      expect(answerOf(two)).toBe(answerOf(one))
+      expect(upstream.count('GET /rates')).toBe(1)
+      await new Promise((resolve) => setTimeout(resolve, 2100))
+      const three = await get(second, '/rates')
+      expect(answerOf(three)).toBe(2)
+      expect(cacheHits(second)).toBeGreaterThanOrEqual(2)
+    })
+
+    it('UP-CACHE-8: an entry over 1 MiB is not stored on Redis; each instance asks the upstream', async () => {
+      expect((await get(first, '/large')).status).toBe(200)
+      expect((await get(second, '/large')).status).toBe(200)
+      expect(upstream.count('GET /large')).toBe(2)
+    })
+
+    it('RL8 UP-CACHE-8: with Redis down the cache is bypassed and every request still succeeds', async () => {
+      await redis.kill()
+      try {
+        const before = upstream.count('GET /users')
+        const started = performance.now()
+        const statuses: number[] = []
+        for (let i = 0; i < 5; i++) statuses.push((await get(first, '/users')).status)
+        expect(statuses).toEqual([200, 200, 200, 200, 200])
+        expect(upstream.count('GET /users')).toBe(before + 5)
+        // the first request may wait for the timeout (1 s here); the others do not
+        expect(performance.now() - started).toBeLessThan(3000)
+        await first.waitForLog((line) => line.type === 'svc_alert' && line.topic === 'redis')
+      } finally {
+        await redis.restart()
+      }
+    })
+  },
+)
