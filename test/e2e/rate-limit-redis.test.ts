@@ -100,8 +100,11 @@ describe.skipIf(REDIS_SERVER === null)(
         )
         expect(result.other).toBe(0)
         const expected = expectedAdmitted(20, 1, result.elapsedMs)
-        expect(result.admitted).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
-        expect(result.admitted).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
+        // what a failure needs to be understood: the counts, and whether Redis went unanswered meanwhile
+        const alerts = fleet.flatMap((g) => g.logLines.filter((line) => line.includes('"topic":"redis"')))
+        const context = `${JSON.stringify(result)}; ${expected} expected; Redis alerts: ${alerts.join(' ') || 'none'}`
+        expect(result.admitted, context).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
+        expect(result.admitted, context).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
         expect(result.refused).toBeGreaterThan(0)
       } finally {
         for (const gateway of fleet) await gateway.stop()
