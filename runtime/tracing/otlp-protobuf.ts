@@ -46,10 +46,8 @@ export class OtlpSpanEncoder {
   constructor(origin: SpanOrigin) {
     this.#resourceField = this.#once((writer) => writeResource(writer, origin.resource))
     this.#scopeField = this.#once((writer) => writeScope(writer, origin.instrumentationScope))
-    const scopeSchema = origin.instrumentationScope.schemaUrl
-    this.#scopeSchema = this.#once((writer) => scopeSchema && writer.stringField(3, scopeSchema))
-    const resourceSchema = origin.resource.schemaUrl
-    this.#resourceSchema = this.#once((writer) => resourceSchema && writer.stringField(3, resourceSchema))
+    this.#scopeSchema = this.#schemaField(origin.instrumentationScope.schemaUrl)
+    this.#resourceSchema = this.#schemaField(origin.resource.schemaUrl)
   }
 
   /** The request body of a batch: one ResourceSpans with one ScopeSpans of the spans, in order. */
@@ -74,7 +72,14 @@ export class OtlpSpanEncoder {
     return writer.finish()
   }
 
-  #once(write: (writer: Writer) => unknown): Buffer {
+  /** The `schema_url` field (3 in ScopeSpans and ResourceSpans), nothing when there is none. */
+  #schemaField(url: string | undefined): Buffer {
+    return this.#once((writer) => {
+      if (url) writer.stringField(3, url)
+    })
+  }
+
+  #once(write: (writer: Writer) => void): Buffer {
     const writer = new Writer(256, this.#keyFields)
     write(writer)
     return Buffer.from(writer.finish())
