@@ -5,10 +5,11 @@
  * proxy route, starting and ending SDK spans (even replayed in batches, outside any request) and its
  * BatchSpanProcessor cost ~12 µs per request of two spans, while the OTLP exporter needs nothing but
  * the facts of its `ReadableSpan` interface, which a request has already recorded. So a finished span
- * is one small object that is a ReadableSpan itself (times turned into HrTime only when serialized),
- * and this queue hands batches of them to the official exporter, one export at a time, with the batch
- * processor's settings (`OTEL_BSP_*`): a bounded queue whose overflow is dropped and counted, a batch
- * sent when full or after the schedule delay, and a timeout per export.
+ * is one small object that is a ReadableSpan itself (times turned into HrTime only when serialized).
+ * This queue fills batches in the exporter's form (a list of them, or for `http/protobuf` the bytes
+ * the gateway's encoder writes as they arrive) and hands them to the exporter, one export at a time,
+ * with the batch processor's settings (`OTEL_BSP_*`): a bounded queue whose overflow is dropped and
+ * counted, a batch sent when full or after the schedule delay, and a timeout per export.
  */
 import { type Attributes, type HrTime, type SpanContext, type SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { type ExportResult, ExportResultCode, type InstrumentationScope } from '@opentelemetry/core'
@@ -97,36 +98,68 @@ export class FinishedSpan implements ReadableSpan {
   }
 }
 
+/** Spans on their way to the exporter, as its format holds them. */
+export interface SpanBatch {
+  /** Spans added so far. */
+  readonly size: number
+  add(span: FinishedSpan): void
+}
+
+/** A batch that keeps its spans as they are, for an exporter that reads ReadableSpans. */
+export class SpanList implements SpanBatch {
+  readonly spans: FinishedSpan[] = []
+
+  get size(): number {
+    return this.spans.length
+  }
+
+  add(span: FinishedSpan): void {
+    this.spans.push(span)
+  }
+}
+
 /**
- * What the queue hands batches to: the official exporter (`SpanExporter`), or the official OTLP/HTTP
- * exporter with the gateway's encoder, whose serializer reads FinishedSpans only (otlp-protobuf.ts).
+ * What the queue fills batches for and hands them to: the official exporter with a SpanList, or the
+ * official OTLP/HTTP exporter with batches that the gateway's encoder writes as spans arrive
+ * (otlp-protobuf.ts).
  */
-export interface FinishedSpanExporter {
-  export(spans: FinishedSpan[], resultCallback: (result: ExportResult) => void): void
+export interface BatchExporter<Batch extends SpanBatch> {
+  newBatch(): Batch
+  export(batch: Batch, resultCallback: (result: ExportResult) => void): void
   shutdown(): Promise<void>
 }
 
 /** The queue in front of the exporter. */
-export class SpanExport {
-  #pending: FinishedSpan[] = []
+export class SpanExport<Batch extends SpanBatch> {
+  /** Full batches waiting for their turn, oldest first. */
+  #full: Batch[] = []
+  /** The batch being filled. */
+  #filling: Batch | null = null
+  /** Spans in the waiting and the filling batches: what the queue's size bounds. */
+  #queued = 0
   #timer: NodeJS.Timeout | null = null
   #exporting: Promise<void> | null = null
 
   constructor(
-    private readonly exporter: FinishedSpanExporter,
+    private readonly exporter: BatchExporter<Batch>,
     private readonly settings: BatchSettings,
     private readonly counters: TracingCounters,
   ) {}
 
   add(span: FinishedSpan): void {
-    const pending = this.#pending
-    if (pending.length >= this.settings.maxQueueSize) {
+    if (this.#queued >= this.settings.maxQueueSize) {
       this.counters.spansDropped(1)
       return
     }
-    pending.push(span)
+    const batch = (this.#filling ??= this.exporter.newBatch())
+    batch.add(span)
+    this.#queued++
+    if (batch.size >= this.settings.maxExportBatchSize) {
+      this.#full.push(batch)
+      this.#filling = null
+    }
     if (this.#exporting !== null) return
-    if (pending.length >= this.settings.maxExportBatchSize) this.#exportNext()
+    if (this.#full.length > 0) this.#exportNext()
     else if (this.#timer === null) {
       this.#timer = setTimeout(() => this.#exportNext(), this.settings.scheduledDelayMillis)
       this.#timer.unref()
@@ -135,20 +168,29 @@ export class SpanExport {
 
   /** Exports every queued span, batch after batch, then stops the exporter. */
   async shutdown(): Promise<void> {
-    while (this.#exporting !== null || this.#pending.length > 0) await (this.#exporting ?? this.#exportNext())
+    while (this.#exporting !== null || this.#full.length > 0 || this.#filling !== null) {
+      await (this.#exporting ?? this.#exportNext())
+    }
     await this.exporter.shutdown()
   }
 
-  /** Sends one batch; when it is done, the next if a full one waits, else a timer for what is left. */
+  /**
+   * Sends the oldest full batch, else the one being filled (there is one when this is called); when
+   * it is done, the next if a full one waits, else a timer for what is left.
+   */
   #exportNext(): Promise<void> {
     if (this.#timer !== null) clearTimeout(this.#timer)
     this.#timer = null
-    const batch = this.#pending.splice(0, this.settings.maxExportBatchSize)
+    let batch = this.#full.shift()
+    if (batch === undefined) {
+      batch = this.#filling!
+      this.#filling = null
+    }
+    this.#queued -= batch.size
     const exporting = this.#send(batch).then(() => {
       this.#exporting = null
-      const left = this.#pending.length
-      if (left >= this.settings.maxExportBatchSize) this.#exportNext()
-      else if (left > 0) {
+      if (this.#full.length > 0) this.#exportNext()
+      else if (this.#filling !== null) {
         this.#timer = setTimeout(() => this.#exportNext(), this.settings.scheduledDelayMillis)
         this.#timer.unref()
       }
@@ -158,14 +200,15 @@ export class SpanExport {
   }
 
   /** Resolves once the exporter answered or the export timeout passed; a failure is counted (TR6). */
-  #send(batch: FinishedSpan[]): Promise<void> {
+  #send(batch: Batch): Promise<void> {
+    const size = batch.size
     return new Promise((resolve) => {
       let settled = false
       const settle = (failed: boolean): void => {
         if (settled) return
         settled = true
         clearTimeout(timer)
-        if (failed) this.counters.exportFailed(batch.length)
+        if (failed) this.counters.exportFailed(size)
         resolve()
       }
       const timer = setTimeout(() => settle(true), this.settings.exportTimeoutMillis)
@@ -185,13 +228,32 @@ const ORIGIN_MS = performance.timeOrigin - ORIGIN_SECONDS * 1000
 
 /** A performance.now() reading as seconds and nanoseconds since the epoch. */
 function epochHrTime(ms: number): HrTime {
-  const [seconds, nanos] = hrTimeOf(ORIGIN_MS + ms)
-  return [ORIGIN_SECONDS + seconds, nanos]
+  return [epochSeconds(ms), epochNanosPart(ms)]
+}
+
+/** The seconds of epochHrTime(ms), for the encoder, which writes the time without the pair. */
+export function epochSeconds(ms: number): number {
+  return ORIGIN_SECONDS + secondsOf(ORIGIN_MS + ms)
+}
+
+/** The nanoseconds of epochHrTime(ms). */
+export function epochNanosPart(ms: number): number {
+  return nanosOf(ORIGIN_MS + ms)
 }
 
 /** Milliseconds as whole seconds and nanoseconds. */
 function hrTimeOf(ms: number): HrTime {
+  return [secondsOf(ms), nanosOf(ms)]
+}
+
+/** The whole seconds of `ms`, one more when its nanoseconds round up to a full second. */
+function secondsOf(ms: number): number {
   const seconds = Math.floor(ms / 1000)
-  const nanos = Math.round((ms - seconds * 1000) * 1e6)
-  return nanos >= 1e9 ? [seconds + 1, nanos - 1e9] : [seconds, nanos]
+  return Math.round((ms - seconds * 1000) * 1e6) >= 1e9 ? seconds + 1 : seconds
+}
+
+/** The nanoseconds of `ms` past secondsOf(ms). */
+function nanosOf(ms: number): number {
+  const nanos = Math.round((ms - Math.floor(ms / 1000) * 1000) * 1e6)
+  return nanos >= 1e9 ? nanos - 1e9 : nanos
 }

@@ -446,6 +446,42 @@ describe('tracing (TR1-TR8)', () => {
     }
   })
 
+  it('TR6: posts carry the OTLP header and compression settings, and a 503 is tried again', async () => {
+    await withGateway(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=observability',
+        OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+        SVC_STATUS_AUTH: 'ops:secret',
+      },
+      async (gateway) => {
+        const posted = receiver.headers.length
+        receiver.refuseNext([503])
+        const response = await send(gateway.url, { path: '/proxy' })
+        expect(response.status).toBe(200)
+        const access = await gateway.waitForLog(
+          (line) => line.type === 'svc_access' && line.requestID === response.headers['x-request-id'],
+        )
+        const traceId = access.traceID as string
+        await receiver.waitFor(() => ofTrace(traceId).length === 2)
+        // the refused post and the one after it, each with the configured header, gzip and the user agent
+        const posts = receiver.headers.slice(posted)
+        expect(posts).toHaveLength(2)
+        for (const post of posts) {
+          expect(post['x-tenant']).toBe('observability')
+          expect(post['content-encoding']).toBe('gzip')
+          expect(post['content-type']).toBe('application/x-protobuf')
+          expect(post['user-agent']).toMatch(/^svc-gateway\/\S+$/)
+        }
+        const metrics = await send(gateway.url, {
+          path: '/_svc/metrics',
+          headers: { authorization: `Basic ${Buffer.from('ops:secret').toString('base64')}` },
+        })
+        expect(/^svc_trace_export_failures_total (\d+)$/m.exec(metrics.body)?.[1]).toBe('0')
+      },
+    )
+  })
+
   it('tracing is off without the variables: no ids in the logs, the client traceparent passes a proxy unchanged', async () => {
     await withGateway({}, async (gateway) => {
       seen.length = 0

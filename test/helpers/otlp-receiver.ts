@@ -6,8 +6,9 @@
  * export requests but read only the collector's answer (with an internal reader they do not export),
  * and a reader written apart from the writer checks the gateway's output independently of it.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
 
 export type AttributeValue = string | number | boolean
 
@@ -35,6 +36,10 @@ export interface OtlpReceiver {
   readonly spans: ReceivedSpan[]
   /** The content types of the posts received. */
   readonly contentTypes: string[]
+  /** The header fields of the posts received. */
+  readonly headers: IncomingHttpHeaders[]
+  /** The next posts are answered with these statuses (and `Retry-After: 0`), their spans not kept. */
+  refuseNext(statuses: readonly number[]): void
   /** Waits until `predicate` holds for the spans received (10 s at most). */
   waitFor(predicate: (spans: readonly ReceivedSpan[]) => boolean): Promise<void>
   close(): Promise<void>
@@ -43,15 +48,24 @@ export interface OtlpReceiver {
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = []
   const contentTypes: string[] = []
+  const headers: IncomingHttpHeaders[] = []
+  const refusals: number[] = []
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const body = Buffer.concat(chunks)
+      const received = Buffer.concat(chunks)
+      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(received) : received
       const type = req.headers['content-type'] ?? ''
       contentTypes.push(type)
+      headers.push(req.headers)
       if (req.url !== '/v1/traces') {
         res.writeHead(404).end()
+        return
+      }
+      const refusal = refusals.shift()
+      if (refusal !== undefined) {
+        res.writeHead(refusal, { 'retry-after': '0' }).end()
         return
       }
       spans.push(...(type.startsWith('application/json') ? fromJson(body) : fromProtobuf(body)))
@@ -65,6 +79,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url,
     spans,
     contentTypes,
+    headers,
+    refuseNext: (statuses) => void refusals.push(...statuses),
     async waitFor(predicate) {
       const deadline = Date.now() + 10_000
       while (!predicate(spans)) {

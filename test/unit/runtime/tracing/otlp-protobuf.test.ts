@@ -93,9 +93,12 @@ function official(spans: FinishedSpan[]): Buffer {
   return Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!)
 }
 
-/** The body the gateway sends for `spans`. */
-function ours(encoder: OtlpSpanEncoder, spans: FinishedSpan[]): Buffer {
-  return Buffer.from(encoder.encode(spans))
+/** The body the gateway sends for `spans`, as a batch fills with them. */
+function ours(encoder: OtlpSpanEncoder, spans: FinishedSpan[], expectedSpans = spans.length): Buffer {
+  const batch = encoder.startBatch(expectedSpans)
+  for (const span of spans) batch.add(span)
+  expect(batch.size).toBe(spans.length)
+  return Buffer.from(batch.body())
 }
 
 describe('the OTLP/protobuf encoder', () => {

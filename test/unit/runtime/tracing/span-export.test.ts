@@ -6,11 +6,16 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { ExportResultCode } from '@opentelemetry/core'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace'
 import { describe, expect, it } from 'vitest'
 
 import type { BatchSettings } from '../../../../runtime/tracing/config.js'
-import { FinishedSpan, SpanExport, type SpanOrigin } from '../../../../runtime/tracing/span-export.js'
+import {
+  type BatchExporter,
+  FinishedSpan,
+  SpanExport,
+  SpanList,
+  type SpanOrigin,
+} from '../../../../runtime/tracing/span-export.js'
 
 const ORIGIN: SpanOrigin = {
   resource: resourceFromAttributes({ 'service.name': 'test' }),
@@ -27,9 +32,10 @@ function heldExporter() {
   const batches: string[][] = []
   const answers: ((code: ExportResultCode) => void)[] = []
   let shutDown = false
-  const exporter: SpanExporter = {
-    export(spans: ReadableSpan[], done) {
-      batches.push(spans.map((s) => s.name))
+  const exporter: BatchExporter<SpanList> = {
+    newBatch: () => new SpanList(),
+    export(batch, done) {
+      batches.push(batch.spans.map((s) => s.name))
       answers.push((code) => done({ code }))
     },
     shutdown: async () => void (shutDown = true),

@@ -1,0 +1,165 @@
+/**
+ * How the OTLP/protobuf exporter posts a batch to a collector at an `http:` URL (operations.md TR6): on
+ * an undici connection, with the official exporter's retry rules, inside the official export delegate
+ * (its queue limit, timeout and self-observability). Collectors at `https:` URLs keep the official
+ * transport, with its `OTEL_EXPORTER_OTLP_*CERTIFICATE*` and client-key settings.
+ *
+ * Why not the official transport for plain HTTP: under the referee's load its post (a `node:http`
+ * request fed by a stream, code that runs a few dozen times a second and so never gets hot) cost
+ * about as much per request as encoding the spans; the same post on undici, whose code the gateway
+ * runs for every upstream call, measured within noise of not posting at all (bench/README.md,
+ * "Observability").
+ */
+import { STATUS_CODES } from 'node:http'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+
+import { type ExportResponse, type IExporterTransport, OTLPExporterError } from '@opentelemetry/otlp-exporter-base'
+import { Client } from 'undici'
+
+/** What the transport needs of the exporter's configuration (the official, from the environment). */
+export interface OtlpPostSettings {
+  /** The traces endpoint, an `http:` URL. */
+  readonly url: string
+  readonly headers: () => Promise<Record<string, string>>
+  readonly compression: string
+  /** The `User-Agent` of the posts (the official transport puts its own after the one it is given). */
+  readonly userAgent: string
+}
+
+/** Status codes a collector may answer that are worth another try (OTLP/HTTP). */
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
+/** Network errors worth another try: the official transport's, and undici's for a dropped connection and a timeout. */
+const RETRYABLE_ERRORS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+])
+/** The most of a collector's answer read (as the official transport). */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+
+const gzipped = promisify(gzip)
+
+/** One post to the collector, no retries. */
+class UndiciPost implements IExporterTransport {
+  readonly #client: Client
+  readonly #path: string
+
+  constructor(readonly settings: OtlpPostSettings) {
+    const url = new URL(settings.url)
+    this.#client = new Client(url.origin)
+    this.#path = `${url.pathname}${url.search}`
+  }
+
+  async send(data: Uint8Array, timeoutMillis: number): Promise<ExportResponse> {
+    try {
+      const headers: Record<string, string> = {
+        ...(await this.settings.headers()),
+        'User-Agent': this.settings.userAgent,
+      }
+      let body = data
+      if (this.settings.compression === 'gzip') {
+        body = await gzipped(data)
+        headers['Content-Encoding'] = 'gzip'
+      }
+      const response = await this.#client.request({
+        path: this.#path,
+        method: 'POST',
+        headers,
+        body,
+        headersTimeout: timeoutMillis,
+        bodyTimeout: timeoutMillis,
+      })
+      const answer = await readLimited(response.body)
+      const status = response.statusCode
+      if (answer === null) {
+        return { status: 'failure', error: new Error(`OTLP export response exceeded ${MAX_RESPONSE_BYTES} bytes`) }
+      }
+      if (status <= 299) return { status: 'success', data: answer }
+      if (RETRYABLE_STATUSES.has(status)) {
+        return { status: 'retryable', retryInMillis: retryAfterMillis(response.headers['retry-after']) }
+      }
+      const error = new OTLPExporterError(STATUS_CODES[status], status, answer.toString())
+      return { status: 'failure', error }
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      const failure = error instanceof Error ? error : new Error(String(error))
+      return typeof code === 'string' && RETRYABLE_ERRORS.has(code)
+        ? { status: 'retryable', error: failure }
+        : { status: 'failure', error: failure }
+    }
+  }
+
+  shutdown(): void {
+    this.#client.close().catch(() => undefined)
+  }
+}
+
+/** The body, or null when it passes the limit (the rest is not read: the connection is closed). */
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  for await (const chunk of body) {
+    bytes += chunk.length
+    if (bytes > MAX_RESPONSE_BYTES) {
+      body.destroy()
+      return null
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** A `Retry-After` of seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
+function retryAfterMillis(value: string | string[] | undefined): number | undefined {
+  if (typeof value !== 'string') return undefined
+  const seconds = Number.parseInt(value, 10)
+  if (Number.isInteger(seconds)) return Math.max(seconds, 0) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(at - Date.now(), 0)
+}
+
+/** The official exporter's retry rules: up to five more tries, backing off 1 s × 1.5ⁿ (at most 5 s, ±20 %), within the timeout. */
+const MAX_RETRIES = 5
+const FIRST_BACKOFF_MS = 1000
+const MAX_BACKOFF_MS = 5000
+const BACKOFF_FACTOR = 1.5
+const JITTER = 0.2
+
+class RetryingPost implements IExporterTransport {
+  constructor(readonly post: IExporterTransport) {}
+
+  async send(data: Uint8Array, timeoutMillis: number): Promise<ExportResponse> {
+    const deadline = Date.now() + timeoutMillis
+    let backoff = FIRST_BACKOFF_MS
+    let result = await this.post.send(data, timeoutMillis)
+    for (let retries = 0; result.status === 'retryable' && retries < MAX_RETRIES; retries++) {
+      const jittered = Math.min(backoff * (1 + (Math.random() * 2 - 1) * JITTER), MAX_BACKOFF_MS)
+      backoff *= BACKOFF_FACTOR
+      const wait = result.retryInMillis ?? jittered
+      const left = deadline - Date.now()
+      if (wait > left) return result
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      result = await this.post.send(data, deadline - Date.now())
+    }
+    return result
+  }
+
+  shutdown(): void {
+    this.post.shutdown()
+  }
+}
+
+/** The transport for a collector at an `http:` URL. */
+export function undiciOtlpTransport(settings: OtlpPostSettings): IExporterTransport {
+  return new RetryingPost(new UndiciPost(settings))
+}
