@@ -76,8 +76,11 @@ import type { TracingConfig } from './config.js'
 import { type EncodedSpans, OtlpSpanEncoder } from './otlp-protobuf.js'
 import { undiciOtlpTransport } from './otlp-transport.js'
 import {
+  type AttributeList,
+  attributeListOf,
   type BatchExporter,
   FinishedSpan,
+  putAttribute,
   type SpanBatch,
   SpanExport,
   SpanList,
@@ -91,6 +94,9 @@ const PROTOBUF_EXPORTER_COMPONENT = 'otlp_http_span_exporter'
 /** The gateway's own attributes (TR3, TR5). */
 const ATTR_SVC_REQUEST_ID = 'svc.request_id'
 const ATTR_SVC_ERROR_CODE = 'svc.error.code'
+
+/** What the sampler is shown of a span's attributes (see startServer). */
+const NO_ATTRIBUTES: Attributes = Object.freeze({})
 
 /** The methods the HTTP conventions name; any other is `_OTHER` (and `HTTP` in span names). */
 const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE'])
@@ -134,21 +140,29 @@ class OtelTracer implements GatewayTracer {
     const parent = remote !== undefined && trace.isSpanContextValid(remote) ? remote : null
     const traceId = parent?.traceId ?? this.#randomIds.traceId()
     const method = standardMethod(request.method)
-    const attributes: Attributes = {
-      [ATTR_HTTP_REQUEST_METHOD]: method,
-      [ATTR_URL_SCHEME]: request.scheme,
-      [ATTR_URL_PATH]: request.path,
-      [ATTR_SERVER_ADDRESS]: request.host,
-      [ATTR_CLIENT_ADDRESS]: request.clientAddress,
-      [ATTR_NETWORK_PROTOCOL_VERSION]: request.httpVersion,
-      [ATTR_SVC_REQUEST_ID]: request.requestId,
-    }
-    if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = request.method
-    if (request.query !== null) attributes[ATTR_URL_QUERY] = request.query
-    if (request.port !== null) attributes[ATTR_SERVER_PORT] = request.port
-    if (request.userAgent !== undefined) attributes[ATTR_USER_AGENT_ORIGINAL] = request.userAgent
+    const attributes: AttributeList = [
+      ATTR_HTTP_REQUEST_METHOD,
+      method,
+      ATTR_URL_SCHEME,
+      request.scheme,
+      ATTR_URL_PATH,
+      request.path,
+      ATTR_SERVER_ADDRESS,
+      request.host,
+      ATTR_CLIENT_ADDRESS,
+      request.clientAddress,
+      ATTR_NETWORK_PROTOCOL_VERSION,
+      request.httpVersion,
+      ATTR_SVC_REQUEST_ID,
+      request.requestId,
+    ]
+    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, request.method)
+    if (request.query !== null) attributes.push(ATTR_URL_QUERY, request.query)
+    if (request.port !== null) attributes.push(ATTR_SERVER_PORT, request.port)
+    if (request.userAgent !== undefined) attributes.push(ATTR_USER_AGENT_ORIGINAL, request.userAgent)
     const name = spanMethod(method)
-    const decision = this.sampler.shouldSample(incoming, traceId, name, SpanKind.SERVER, attributes, []).decision
+    // the SDK's samplers that OTEL_TRACES_SAMPLER names read no attributes
+    const decision = this.sampler.shouldSample(incoming, traceId, name, SpanKind.SERVER, NO_ATTRIBUTES, []).decision
     const context: TraceContext = {
       tracer: this,
       traceId,
@@ -243,7 +257,7 @@ class RecordingSpan {
     readonly parent: SpanContext | null,
     public name: string,
     readonly kind: SpanKind,
-    readonly attributes: Attributes,
+    readonly attributes: AttributeList,
   ) {}
 
   get traceId(): string {
@@ -286,14 +300,18 @@ class RecordingSpan {
 class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
   startClient(attempt: ClientAttempt): ClientSpan {
     const method = standardMethod(attempt.method)
-    const attributes: Attributes = {
-      [ATTR_HTTP_REQUEST_METHOD]: method,
-      [ATTR_URL_FULL]: attempt.url,
-      [ATTR_SERVER_ADDRESS]: attempt.host,
-      [ATTR_SERVER_PORT]: attempt.port,
-    }
-    if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = attempt.method
-    if (attempt.attempt > 0) attributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = attempt.attempt
+    const attributes: AttributeList = [
+      ATTR_HTTP_REQUEST_METHOD,
+      method,
+      ATTR_URL_FULL,
+      attempt.url,
+      ATTR_SERVER_ADDRESS,
+      attempt.host,
+      ATTR_SERVER_PORT,
+      attempt.port,
+    ]
+    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, attempt.method)
+    if (attempt.attempt > 0) attributes.push(ATTR_HTTP_REQUEST_RESEND_COUNT, attempt.attempt)
     const trace = this.trace
     const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), spanMethod(method), attributes)
     // TR4: the upstream's parent is this client span
@@ -303,27 +321,34 @@ class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
 
   startStep(name: string, attributes: SpanAttributes): StepSpan {
     const trace = this.trace
-    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, SpanKind.INTERNAL, { ...attributes })
+    const list = attributeListOf(attributes)
+    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, SpanKind.INTERNAL, list)
   }
 }
 
 class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
-  constructor(trace: TraceContext, spanId: string, parent: SpanContext | null, name: string, attributes: Attributes) {
+  constructor(
+    trace: TraceContext,
+    spanId: string,
+    parent: SpanContext | null,
+    name: string,
+    attributes: AttributeList,
+  ) {
     super(trace, spanId, parent, name, SpanKind.SERVER, attributes)
   }
 
   route(pattern: string): void {
     this.name = `${this.name} ${pattern}`
-    this.attributes[ATTR_HTTP_ROUTE] = pattern
+    putAttribute(this.attributes, ATTR_HTTP_ROUTE, pattern)
   }
 
   end(status: number, errorCode: number | undefined, aborted: boolean): void {
     const attributes = this.attributes
-    if (status > 0) attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = status
-    if (errorCode !== undefined) attributes[ATTR_SVC_ERROR_CODE] = errorCode
+    if (status > 0) putAttribute(attributes, ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    if (errorCode !== undefined) putAttribute(attributes, ATTR_SVC_ERROR_CODE, errorCode)
     // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
-    if (aborted) attributes[ATTR_ERROR_TYPE] = 'aborted'
-    else if (status >= 500) attributes[ATTR_ERROR_TYPE] = String(errorCode ?? status)
+    if (aborted) putAttribute(attributes, ATTR_ERROR_TYPE, 'aborted')
+    else if (status >= 500) putAttribute(attributes, ATTR_ERROR_TYPE, String(errorCode ?? status))
     this.finish(!aborted && status >= 500)
   }
 }
@@ -331,16 +356,16 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
 class OtelClientSpan extends RecordingSpan implements ClientSpan {
   readonly fields: FieldList = []
 
-  constructor(trace: TraceContext, spanId: string, parent: SpanContext, name: string, attributes: Attributes) {
+  constructor(trace: TraceContext, spanId: string, parent: SpanContext, name: string, attributes: AttributeList) {
     super(trace, spanId, parent, name, SpanKind.CLIENT, attributes)
   }
 
   end({ status, failure }: ClientEnd): void {
     const attributes = this.attributes
-    if (status > 0) attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = status
+    if (status > 0) putAttribute(attributes, ATTR_HTTP_RESPONSE_STATUS_CODE, status)
     // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
     const errorType = failure ?? (status >= 400 ? String(status) : null)
-    if (errorType !== null) attributes[ATTR_ERROR_TYPE] = errorType
+    if (errorType !== null) putAttribute(attributes, ATTR_ERROR_TYPE, errorType)
     this.finish(errorType !== null)
   }
 }
@@ -350,8 +375,8 @@ class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
     const failed = error !== null && error !== undefined
     if (failed) {
       const code = (error as { code?: unknown }).code
-      if (typeof code === 'number') this.attributes[ATTR_SVC_ERROR_CODE] = code
-      this.attributes[ATTR_ERROR_TYPE] = typeof code === 'number' ? String(code) : 'error'
+      if (typeof code === 'number') putAttribute(this.attributes, ATTR_SVC_ERROR_CODE, code)
+      putAttribute(this.attributes, ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
     }
     this.finish(failed)
   }

@@ -14,11 +14,18 @@
  * One span at a time measured slower than a whole batch at once: between requests the encoder's own
  * code and tables are what has left the CPU's caches, and a chunk keeps them warm.
  */
-import type { Attributes, AttributeValue, SpanContext } from '@opentelemetry/api'
+import type { AttributeValue, SpanContext } from '@opentelemetry/api'
 import type { InstrumentationScope } from '@opentelemetry/core'
 import type { Resource } from '@opentelemetry/resources'
 
-import { epochNanosPart, epochSeconds, type FinishedSpan, type SpanOrigin } from './span-export.js'
+import {
+  type AttributeList,
+  attributeListOf,
+  epochNanosPart,
+  epochSeconds,
+  type FinishedSpan,
+  type SpanOrigin,
+} from './span-export.js'
 
 /** Protobuf wire types. */
 const VARINT = 0
@@ -161,7 +168,7 @@ export class EncodedSpans {
 function writeResource(writer: Writer, resource: Resource): void {
   writer.tag(1, LENGTH_DELIMITED)
   const at = writer.begin()
-  writer.attributes(1, resource.attributes)
+  writer.attributes(1, attributeListOf(resource.attributes))
   writer.tag(2, VARINT)
   writer.varint(0)
   writer.end(at)
@@ -192,7 +199,7 @@ function writeSpan(writer: Writer, span: FinishedSpan): void {
   writer.epochNanos(epochSeconds(span.startMs), epochNanosPart(span.startMs))
   writer.tag(8, FIXED64)
   writer.epochNanos(epochSeconds(span.endMs), epochNanosPart(span.endMs))
-  writer.attributes(9, span.attributes)
+  writer.attributes(9, span.attributeList)
   // dropped attributes, events and links: none; no events (11) or links (13)
   writer.tag(10, VARINT)
   writer.varint(0)
@@ -366,11 +373,11 @@ class Writer {
     this.#pos += this.#buffer.write(text, this.#pos, bytes, 'utf8')
   }
 
-  /** Each attribute as a KeyValue in `field`, in the order of the object's keys. */
-  attributes(field: number, attributes: Attributes): void {
-    for (const key in attributes) {
-      if (!Object.prototype.hasOwnProperty.call(attributes, key)) continue
-      const value = attributes[key]
+  /** Each attribute as a KeyValue in `field`, in the list's order. */
+  attributes(field: number, list: AttributeList): void {
+    for (let i = 0; i < list.length; i += 2) {
+      const key = list[i] as string
+      const value = list[i + 1] as AttributeValue | undefined
       const known = this.#attributeField(key)
       this.tag(field, LENGTH_DELIMITED)
       const written = known.keyValueOf(value)

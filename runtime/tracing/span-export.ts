@@ -11,7 +11,14 @@
  * with the batch processor's settings (`OTEL_BSP_*`): a bounded queue whose overflow is dropped and
  * counted, a batch sent when full or after the schedule delay, and a timeout per export.
  */
-import { type Attributes, type HrTime, type SpanContext, type SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import {
+  type Attributes,
+  type AttributeValue,
+  type HrTime,
+  type SpanContext,
+  type SpanKind,
+  SpanStatusCode,
+} from '@opentelemetry/api'
 import { type ExportResult, ExportResultCode, type InstrumentationScope } from '@opentelemetry/core'
 import type { Resource } from '@opentelemetry/resources'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace'
@@ -23,6 +30,31 @@ import type { TracingCounters } from './tracer.js'
 export interface SpanOrigin {
   readonly resource: Resource
   readonly instrumentationScope: InstrumentationScope
+}
+
+/**
+ * A span's attributes as the request path records them: names and values in turn, each name once.
+ * A list, not an object: made and read (by the encoder) without the per-name property lookups of
+ * objects of many shapes; the official exporter gets an object (`FinishedSpan.attributes`).
+ */
+export type AttributeList = (string | AttributeValue | undefined)[]
+
+/** Sets `name` in `list`: its value replaced when it is there, else added at the end (as on an object). */
+export function putAttribute(list: AttributeList, name: string, value: AttributeValue): void {
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === name) {
+      list[i + 1] = value
+      return
+    }
+  }
+  list.push(name, value)
+}
+
+/** The list of an object's attributes, in its order. */
+export function attributeListOf(attributes: Readonly<Record<string, AttributeValue | undefined>>): AttributeList {
+  const list: AttributeList = []
+  for (const [name, value] of Object.entries(attributes)) list.push(name, value)
+  return list
 }
 
 const NOTHING: never[] = []
@@ -41,9 +73,17 @@ export class FinishedSpan implements ReadableSpan {
     /** performance.now() at start and end. */
     readonly startMs: number,
     readonly endMs: number,
-    readonly attributes: Attributes,
+    readonly attributeList: AttributeList,
     readonly failed: boolean,
   ) {}
+
+  /** The attributes as an object, for the official exporter. */
+  get attributes(): Attributes {
+    const attributes: Attributes = {}
+    const list = this.attributeList
+    for (let i = 0; i < list.length; i += 2) attributes[list[i] as string] = list[i + 1] as AttributeValue | undefined
+    return attributes
+  }
 
   spanContext(): SpanContext {
     return this.context

@@ -11,7 +11,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources'
 import { describe, expect, it } from 'vitest'
 
 import { OtlpSpanEncoder } from '../../../../runtime/tracing/otlp-protobuf.js'
-import { FinishedSpan, type SpanOrigin } from '../../../../runtime/tracing/span-export.js'
+import { attributeListOf, FinishedSpan, type SpanOrigin } from '../../../../runtime/tracing/span-export.js'
 
 const ORIGIN: SpanOrigin = {
   resource: resourceFromAttributes({ 'service.name': 'orders', 'service.version': '1.4.2', 'deployment.name': 'eu' }),
@@ -38,14 +38,14 @@ function requestSpans(origin = ORIGIN): FinishedSpan[] {
       server,
       start + 0.25,
       start + 3.5,
-      {
+      attributeListOf({
         'http.request.method': 'GET',
         'url.full': 'http://127.0.0.1:8081/users?limit=10',
         'server.address': '127.0.0.1',
         'server.port': 8081,
         'http.response.status_code': 503,
         'error.type': '503',
-      },
+      }),
       true,
     ),
     new FinishedSpan(
@@ -56,11 +56,11 @@ function requestSpans(origin = ORIGIN): FinishedSpan[] {
       server,
       start + 4,
       start + 4.125,
-      {
+      attributeListOf({
         'svc.stylesheet': 'xslt/orders.xsl',
         'code.lineno': 12,
         'svc.ratio': 0.5,
-      },
+      }),
       false,
     ),
     new FinishedSpan(
@@ -71,7 +71,7 @@ function requestSpans(origin = ORIGIN): FinishedSpan[] {
       remote,
       start,
       start + 5.0625,
-      {
+      attributeListOf({
         'http.request.method': 'GET',
         'url.scheme': 'http',
         'url.path': '/users',
@@ -83,7 +83,7 @@ function requestSpans(origin = ORIGIN): FinishedSpan[] {
         'user_agent.original': 'curl/8.5.0',
         'http.route': '/users',
         'http.response.status_code': 200,
-      },
+      }),
       false,
     ),
   ]
@@ -119,7 +119,7 @@ describe('the OTLP/protobuf encoder', () => {
         undefined,
         start,
         start + 1,
-        {
+        attributeListOf({
           'url.path': `/orders/${'x'.repeat(100_000)}`,
           'user_agent.original': 'naïve client ☃',
           'svc.debug': true,
@@ -127,7 +127,7 @@ describe('the OTLP/protobuf encoder', () => {
           'svc.huge': 2 ** 70,
           'svc.list': ['a', 'b', null],
           'svc.numbers': [1, -2, 2.5],
-        },
+        }),
         false,
       ),
       ...requestSpans(),
@@ -149,9 +149,9 @@ describe('the OTLP/protobuf encoder', () => {
         undefined,
         start,
         start + 1,
-        {
+        attributeListOf({
           'url.query': 'q='.padEnd(5_000, 'y'),
-        },
+        }),
         false,
       ),
     ]

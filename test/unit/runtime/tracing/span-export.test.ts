@@ -12,6 +12,7 @@ import type { BatchSettings } from '../../../../runtime/tracing/config.js'
 import {
   type BatchExporter,
   FinishedSpan,
+  putAttribute,
   SpanExport,
   SpanList,
   type SpanOrigin,
@@ -24,7 +25,7 @@ const ORIGIN: SpanOrigin = {
 
 function span(name: string, startMs = performance.now(), endMs = startMs + 1, failed = false): FinishedSpan {
   const context = { traceId: '1'.repeat(32), spanId: '2'.repeat(16), traceFlags: 1 }
-  return new FinishedSpan(ORIGIN, name, SpanKind.SERVER, context, undefined, startMs, endMs, {}, failed)
+  return new FinishedSpan(ORIGIN, name, SpanKind.SERVER, context, undefined, startMs, endMs, [], failed)
 }
 
 /** An exporter that records each batch and answers when the test says so. */
@@ -134,6 +135,23 @@ describe('SpanExport', () => {
     await stopped
     expect(held.batches).toEqual([['a', 'b'], ['c', 'd'], ['e']])
     expect(held.shutDown()).toBe(true)
+  })
+})
+
+describe('attribute lists', () => {
+  it('putAttribute replaces a value where it is and adds a new name at the end, as on an object', () => {
+    const list = ['http.request.method', 'GET', 'url.path', '/a']
+    putAttribute(list, 'url.path', '/b')
+    putAttribute(list, 'http.response.status_code', 200)
+    expect(list).toEqual(['http.request.method', 'GET', 'url.path', '/b', 'http.response.status_code', 200])
+    const start = performance.now()
+    const context = { traceId: '1'.repeat(32), spanId: '2'.repeat(16), traceFlags: 1 }
+    const finished = new FinishedSpan(ORIGIN, 'GET', SpanKind.SERVER, context, undefined, start, start, list, false)
+    expect(Object.entries(finished.attributes)).toEqual([
+      ['http.request.method', 'GET'],
+      ['url.path', '/b'],
+      ['http.response.status_code', 200],
+    ])
   })
 })
 
