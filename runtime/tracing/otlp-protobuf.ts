@@ -308,8 +308,7 @@ class Writer {
 
   fixed32(value: number): void {
     this.#room(4)
-    this.#buffer.writeUInt32LE(value >>> 0, this.#pos)
-    this.#pos += 4
+    this.#uint32(value >>> 0)
   }
 
   /** An HrTime's seconds and nanoseconds as the fixed64 nanoseconds since the epoch, exactly (seconds * 1e9 passes 2^53). */
@@ -317,14 +316,24 @@ class Writer {
     // seconds = high * 2^16 + low16: each product with 1e9 is below 2^53
     const high = Math.floor(seconds / 0x10000)
     const highNanos = high * 1e9
-    const lowNanos = (seconds % 0x10000) * 1e9 + nanos
-    const low32 = (highNanos % 0x10000) * 0x10000 + (lowNanos % 0x100000000)
+    const lowNanos = (seconds - high * 0x10000) * 1e9 + nanos
+    const low32 = remainder(highNanos, 0x10000) * 0x10000 + remainder(lowNanos, 0x100000000)
     const high32 =
       Math.floor(highNanos / 0x10000) + Math.floor(lowNanos / 0x100000000) + Math.floor(low32 / 0x100000000)
     this.#room(8)
-    this.#buffer.writeUInt32LE(low32 % 0x100000000, this.#pos)
-    this.#buffer.writeUInt32LE(high32 >>> 0, this.#pos + 4)
-    this.#pos += 8
+    this.#uint32(remainder(low32, 0x100000000))
+    this.#uint32(high32 >>> 0)
+  }
+
+  /** Four bytes, little-endian. */
+  #uint32(value: number): void {
+    const buffer = this.#buffer
+    const pos = this.#pos
+    buffer[pos] = value & 0xff
+    buffer[pos + 1] = (value >>> 8) & 0xff
+    buffer[pos + 2] = (value >>> 16) & 0xff
+    buffer[pos + 3] = value >>> 24
+    this.#pos = pos + 4
   }
 
   /** A 16- or 8-byte id given as hex (decoded here: a call to Buffer's hex decoder costs more than the loop). */
@@ -500,6 +509,14 @@ class Writer {
     this.#buffer.copy(grown, 0, 0, this.#pos)
     this.#buffer = grown
   }
+}
+
+/**
+ * `value % divisor` for a non-negative integer below 2^53 and a power of two: exact, and without the
+ * call that `%` on numbers this large is (they are not 32-bit integers).
+ */
+function remainder(value: number, divisor: number): number {
+  return value - Math.floor(value / divisor) * divisor
 }
 
 function varintSize(value: number): number {
