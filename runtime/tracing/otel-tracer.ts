@@ -74,7 +74,7 @@ import {
 import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, StepSpan } from '../context/trace.js'
 import type { TracingConfig } from './config.js'
 import { type EncodedSpans, OtlpSpanEncoder } from './otlp-protobuf.js'
-import { undiciOtlpTransport } from './otlp-transport.js'
+import { postsOnUndici, undiciOtlpTransport } from './otlp-transport.js'
 import {
   type AttributeList,
   attributeListOf,
@@ -457,7 +457,7 @@ function spanExportOf(
   })
   // what the exporter's self-observability counts (it is given no meter provider)
   const counted: IExporterMetricsHelper<EncodedSpans> = { name: 'span', countItems: (batch) => batch.size }
-  const delegate = options.url.startsWith('http:')
+  const delegate = postsOnUndici(options.url)
     ? createOtlpNetworkExportDelegate(
         options,
         serializer,

@@ -159,7 +159,16 @@ class RetryingPost implements IExporterTransport {
   }
 }
 
-/** The transport for a collector at an `http:` URL. */
+/**
+ * Whether spans for `url` are posted here: plain HTTP without credentials in the URL (`node:http`
+ * turns those into an `Authorization` field; the official transport keeps doing so).
+ */
+export function postsOnUndici(url: string): boolean {
+  const parsed = new URL(url)
+  return parsed.protocol === 'http:' && parsed.username === '' && parsed.password === ''
+}
+
+/** The transport for a collector at an `http:` URL without credentials (postsOnUndici). */
 export function undiciOtlpTransport(settings: OtlpPostSettings): IExporterTransport {
   return new RetryingPost(new UndiciPost(settings))
 }

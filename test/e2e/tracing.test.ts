@@ -482,6 +482,19 @@ describe('tracing (TR1-TR8)', () => {
     )
   })
 
+  it('TR6: a collector URL with credentials gets them as Basic authorization', async () => {
+    const withCredentials = receiver.url.replace('http://', 'http://spans:s3cret@')
+    await withGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: withCredentials }, async (gateway) => {
+      const posted = receiver.headers.length
+      expect((await send(gateway.url, { path: '/proxy' })).status).toBe(200)
+      const deadline = Date.now() + 10_000
+      while (receiver.headers.length === posted && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      expect(receiver.headers[posted]?.authorization).toBe(`Basic ${Buffer.from('spans:s3cret').toString('base64')}`)
+    })
+  })
+
   it('tracing is off without the variables: no ids in the logs, the client traceparent passes a proxy unchanged', async () => {
     await withGateway({}, async (gateway) => {
       seen.length = 0
