@@ -140,29 +140,15 @@ class OtelTracer implements GatewayTracer {
     const parent = remote !== undefined && trace.isSpanContextValid(remote) ? remote : null
     const traceId = parent?.traceId ?? this.#randomIds.traceId()
     const method = standardMethod(request.method)
-    const attributes: AttributeList = [
-      ATTR_HTTP_REQUEST_METHOD,
-      method,
-      ATTR_URL_SCHEME,
-      request.scheme,
-      ATTR_URL_PATH,
-      request.path,
-      ATTR_SERVER_ADDRESS,
-      request.host,
-      ATTR_CLIENT_ADDRESS,
-      request.clientAddress,
-      ATTR_NETWORK_PROTOCOL_VERSION,
-      request.httpVersion,
-      ATTR_SVC_REQUEST_ID,
-      request.requestId,
-    ]
-    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, request.method)
-    if (request.query !== null) attributes.push(ATTR_URL_QUERY, request.query)
-    if (request.port !== null) attributes.push(ATTR_SERVER_PORT, request.port)
-    if (request.userAgent !== undefined) attributes.push(ATTR_USER_AGENT_ORIGINAL, request.userAgent)
-    const name = spanMethod(method)
     // the SDK's samplers that OTEL_TRACES_SAMPLER names read no attributes
-    const decision = this.sampler.shouldSample(incoming, traceId, name, SpanKind.SERVER, NO_ATTRIBUTES, []).decision
+    const decision = this.sampler.shouldSample(
+      incoming,
+      traceId,
+      spanMethod(method),
+      SpanKind.SERVER,
+      NO_ATTRIBUTES,
+      [],
+    ).decision
     const context: TraceContext = {
       tracer: this,
       traceId,
@@ -170,7 +156,7 @@ class OtelTracer implements GatewayTracer {
       traceState: parent?.traceState,
       incoming,
     }
-    return new OtelServerSpan(context, this.#randomIds.spanId(), parent, name, attributes)
+    return new OtelServerSpan(context, this.#randomIds.spanId(), parent, request, method)
   }
 
   spanId(): string {
@@ -245,7 +231,12 @@ class AttemptFields {
   }
 }
 
-/** A span of the request path: ids, times and attributes, exported once finished (span-export.ts). */
+/**
+ * A span of the request path: ids and times, exported once finished (span-export.ts). Server and
+ * client spans keep what they were started with and make their name and attributes only when a
+ * sampled span finishes: an unsampled one (most, where a ratio samples) then costs its ids and little
+ * more.
+ */
 class RecordingSpan {
   readonly start = performance.now()
   /** This span's context, made when a child or the export first needs it. */
@@ -255,30 +246,30 @@ class RecordingSpan {
     readonly trace: TraceContext,
     readonly spanId: string,
     readonly parent: SpanContext | null,
-    public name: string,
     readonly kind: SpanKind,
-    readonly attributes: AttributeList,
   ) {}
 
   get traceId(): string {
     return this.trace.traceId
   }
 
-  /** Queues the finished span, when its trace is sampled. */
-  finish(failed: boolean): void {
-    const trace = this.trace
-    if (trace.traceFlags !== TraceFlags.SAMPLED) return
-    const tracer = trace.tracer
+  get sampled(): boolean {
+    return this.trace.traceFlags === TraceFlags.SAMPLED
+  }
+
+  /** Queues the finished span (its trace is sampled). */
+  protected finish(name: string, attributes: AttributeList, failed: boolean): void {
+    const tracer = this.trace.tracer
     tracer.spans.add(
       new FinishedSpan(
         tracer.origin,
-        this.name,
+        name,
         this.kind,
         this.asParent(),
         this.parent ?? undefined,
         this.start,
         performance.now(),
-        this.attributes,
+        attributes,
         failed,
       ),
     )
@@ -299,6 +290,88 @@ class RecordingSpan {
 
 class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
   startClient(attempt: ClientAttempt): ClientSpan {
+    const trace = this.trace
+    const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), attempt)
+    // TR4: the upstream's parent is this client span
+    trace.tracer.attemptFields.write(span.fields, trace, span.spanId)
+    return span
+  }
+
+  startStep(name: string, attributes: SpanAttributes): StepSpan {
+    const trace = this.trace
+    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, attributes)
+  }
+}
+
+class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
+  /** The matched route pattern (PL5), once known. */
+  #route: string | null = null
+
+  constructor(
+    trace: TraceContext,
+    spanId: string,
+    parent: SpanContext | null,
+    readonly request: ServerRequest,
+    /** The request's method, or `_OTHER` (standardMethod). */
+    readonly method: string,
+  ) {
+    super(trace, spanId, parent, SpanKind.SERVER)
+  }
+
+  route(pattern: string): void {
+    this.#route = pattern
+  }
+
+  end(status: number, errorCode: number | undefined, aborted: boolean): void {
+    if (!this.sampled) return
+    const { request, method } = this
+    const route = this.#route
+    const attributes: AttributeList = [
+      ATTR_HTTP_REQUEST_METHOD,
+      method,
+      ATTR_URL_SCHEME,
+      request.scheme,
+      ATTR_URL_PATH,
+      request.path,
+      ATTR_SERVER_ADDRESS,
+      request.host,
+      ATTR_CLIENT_ADDRESS,
+      request.clientAddress,
+      ATTR_NETWORK_PROTOCOL_VERSION,
+      request.httpVersion,
+      ATTR_SVC_REQUEST_ID,
+      request.requestId,
+    ]
+    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, request.method)
+    if (request.query !== null) attributes.push(ATTR_URL_QUERY, request.query)
+    if (request.port !== null) attributes.push(ATTR_SERVER_PORT, request.port)
+    if (request.userAgent !== undefined) attributes.push(ATTR_USER_AGENT_ORIGINAL, request.userAgent)
+    if (route !== null) attributes.push(ATTR_HTTP_ROUTE, route)
+    if (status > 0) attributes.push(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    if (errorCode !== undefined) attributes.push(ATTR_SVC_ERROR_CODE, errorCode)
+    // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
+    if (aborted) attributes.push(ATTR_ERROR_TYPE, 'aborted')
+    else if (status >= 500) attributes.push(ATTR_ERROR_TYPE, String(errorCode ?? status))
+    const name = route === null ? spanMethod(method) : `${spanMethod(method)} ${route}`
+    this.finish(name, attributes, !aborted && status >= 500)
+  }
+}
+
+class OtelClientSpan extends RecordingSpan implements ClientSpan {
+  readonly fields: FieldList = []
+
+  constructor(
+    trace: TraceContext,
+    spanId: string,
+    parent: SpanContext,
+    readonly attempt: ClientAttempt,
+  ) {
+    super(trace, spanId, parent, SpanKind.CLIENT)
+  }
+
+  end({ status, failure }: ClientEnd): void {
+    if (!this.sampled) return
+    const attempt = this.attempt
     const method = standardMethod(attempt.method)
     const attributes: AttributeList = [
       ATTR_HTTP_REQUEST_METHOD,
@@ -312,73 +385,35 @@ class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
     ]
     if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, attempt.method)
     if (attempt.attempt > 0) attributes.push(ATTR_HTTP_REQUEST_RESEND_COUNT, attempt.attempt)
-    const trace = this.trace
-    const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), spanMethod(method), attributes)
-    // TR4: the upstream's parent is this client span
-    trace.tracer.attemptFields.write(span.fields, trace, span.spanId)
-    return span
-  }
-
-  startStep(name: string, attributes: SpanAttributes): StepSpan {
-    const trace = this.trace
-    const list = attributeListOf(attributes)
-    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, SpanKind.INTERNAL, list)
-  }
-}
-
-class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
-  constructor(
-    trace: TraceContext,
-    spanId: string,
-    parent: SpanContext | null,
-    name: string,
-    attributes: AttributeList,
-  ) {
-    super(trace, spanId, parent, name, SpanKind.SERVER, attributes)
-  }
-
-  route(pattern: string): void {
-    this.name = `${this.name} ${pattern}`
-    putAttribute(this.attributes, ATTR_HTTP_ROUTE, pattern)
-  }
-
-  end(status: number, errorCode: number | undefined, aborted: boolean): void {
-    const attributes = this.attributes
-    if (status > 0) putAttribute(attributes, ATTR_HTTP_RESPONSE_STATUS_CODE, status)
-    if (errorCode !== undefined) putAttribute(attributes, ATTR_SVC_ERROR_CODE, errorCode)
-    // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
-    if (aborted) putAttribute(attributes, ATTR_ERROR_TYPE, 'aborted')
-    else if (status >= 500) putAttribute(attributes, ATTR_ERROR_TYPE, String(errorCode ?? status))
-    this.finish(!aborted && status >= 500)
-  }
-}
-
-class OtelClientSpan extends RecordingSpan implements ClientSpan {
-  readonly fields: FieldList = []
-
-  constructor(trace: TraceContext, spanId: string, parent: SpanContext, name: string, attributes: AttributeList) {
-    super(trace, spanId, parent, name, SpanKind.CLIENT, attributes)
-  }
-
-  end({ status, failure }: ClientEnd): void {
-    const attributes = this.attributes
-    if (status > 0) putAttribute(attributes, ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    if (status > 0) attributes.push(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
     // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
     const errorType = failure ?? (status >= 400 ? String(status) : null)
-    if (errorType !== null) putAttribute(attributes, ATTR_ERROR_TYPE, errorType)
-    this.finish(errorType !== null)
+    if (errorType !== null) attributes.push(ATTR_ERROR_TYPE, errorType)
+    this.finish(spanMethod(method), attributes, errorType !== null)
   }
 }
 
 class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
+  constructor(
+    trace: TraceContext,
+    spanId: string,
+    parent: SpanContext,
+    readonly name: string,
+    readonly attributes: SpanAttributes,
+  ) {
+    super(trace, spanId, parent, SpanKind.INTERNAL)
+  }
+
   end(error: unknown): void {
+    if (!this.sampled) return
+    const attributes = attributeListOf(this.attributes)
     const failed = error !== null && error !== undefined
     if (failed) {
       const code = (error as { code?: unknown }).code
-      if (typeof code === 'number') putAttribute(this.attributes, ATTR_SVC_ERROR_CODE, code)
-      putAttribute(this.attributes, ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
+      if (typeof code === 'number') putAttribute(attributes, ATTR_SVC_ERROR_CODE, code)
+      putAttribute(attributes, ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
     }
-    this.finish(failed)
+    this.finish(this.name, attributes, failed)
   }
 }
 
