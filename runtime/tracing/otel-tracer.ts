@@ -3,7 +3,8 @@
  * OTLP/HTTP exporter (JSON or protobuf) and the W3C propagators. Nothing is registered globally, and no
  * context manager runs: the gateway has its own per-request context, which carries the request's spans.
  *
- * While a request runs, its spans are records (ids, times, attributes); the sampler decides once per
+ * While a request runs, its spans are records (ids, times, and the request or attempt they describe,
+ * made into attributes when a sampled span ends: see RecordingSpan); the sampler decides once per
  * trace when the server span starts, the official propagators read the caller's `traceparent` and
  * `baggage`, and finished spans of sampled traces go to the exporter in batches (span-export.ts; why
  * not through the SDK's spans: see there). Each upstream attempt's `traceparent` is written here (see

@@ -1,0 +1,138 @@
+/**
+ * The spans the tracer makes (docs/spec/operations.md TR2-TR5), driven through its interface and
+ * exported to a local OTLP receiver: names and attributes per the HTTP conventions for what the
+ * end-to-end tests do not reach (a method outside the standard ones, a retried attempt, a failed
+ * one, a client gone), made when a span ends, and nothing exported for an unsampled trace.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { readTracingConfig } from '../../../../runtime/tracing/config.js'
+import { createOtelTracer } from '../../../../runtime/tracing/otel-tracer.js'
+import type { GatewayTracer, ServerRequest } from '../../../../runtime/tracing/tracer.js'
+import { type OtlpReceiver, startOtlpReceiver } from '../../../helpers/otlp-receiver.js'
+
+let receiver: OtlpReceiver
+
+beforeEach(async () => {
+  receiver = await startOtlpReceiver()
+})
+
+afterEach(async () => {
+  await receiver.close()
+})
+
+function tracer(sampler = 'always_on'): GatewayTracer {
+  const config = readTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: sampler })
+  return createOtelTracer({
+    config: config!,
+    version: '1.2.3',
+    counters: { spansDropped: () => undefined, exportFailed: () => undefined },
+    flushTimeoutMs: 5000,
+  })
+}
+
+function request(method: string): ServerRequest {
+  return {
+    method,
+    scheme: 'http',
+    path: '/items/7',
+    query: 'full=1',
+    host: 'gw.example',
+    port: 8080,
+    clientAddress: '10.0.0.9',
+    userAgent: 'tester/1',
+    httpVersion: '1.1',
+    requestId: 'req-1',
+    header: () => undefined,
+  }
+}
+
+describe('the OpenTelemetry tracer', () => {
+  it('names a non-standard method HTTP and a retried, failed attempt by its resend count and failure', async () => {
+    const gateway = tracer()
+    const server = gateway.startServer(request('PURGE'))
+    server.route('/items/{id}')
+    const client = server.startClient({
+      method: 'PURGE',
+      url: 'http://127.0.0.1:9/items/7',
+      host: '127.0.0.1',
+      port: 9,
+      attempt: 1,
+    })
+    expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-01`]])
+    client.end({ status: 0, failure: 'connection reset' })
+    server.end(502, 3101, false)
+    await gateway.shutdown()
+
+    const byKind = new Map(receiver.spans.map((span) => [span.kind, span]))
+    const serverSpan = byKind.get(2)!
+    expect(serverSpan.name).toBe('HTTP /items/{id}')
+    expect(serverSpan.statusCode).toBe(2)
+    expect(serverSpan.attributes).toEqual({
+      'http.request.method': '_OTHER',
+      'http.request.method_original': 'PURGE',
+      'url.scheme': 'http',
+      'url.path': '/items/7',
+      'url.query': 'full=1',
+      'server.address': 'gw.example',
+      'server.port': 8080,
+      'client.address': '10.0.0.9',
+      'network.protocol.version': '1.1',
+      'user_agent.original': 'tester/1',
+      'svc.request_id': 'req-1',
+      'http.route': '/items/{id}',
+      'http.response.status_code': 502,
+      'svc.error.code': 3101,
+      'error.type': '3101',
+    })
+    const clientSpan = byKind.get(3)!
+    expect(clientSpan.name).toBe('HTTP')
+    expect(clientSpan.parentSpanId).toBe(serverSpan.spanId)
+    expect(clientSpan.statusCode).toBe(2)
+    expect(clientSpan.attributes).toEqual({
+      'http.request.method': '_OTHER',
+      'http.request.method_original': 'PURGE',
+      'url.full': 'http://127.0.0.1:9/items/7',
+      'server.address': '127.0.0.1',
+      'server.port': 9,
+      'http.request.resend_count': 1,
+      'error.type': 'connection reset',
+    })
+  })
+
+  it('marks a request whose client went away as aborted, not failed, and names an unrouted one by its method', async () => {
+    const gateway = tracer()
+    gateway.startServer(request('GET')).end(0, undefined, true)
+    await gateway.shutdown()
+
+    const [span] = receiver.spans
+    expect(span!.name).toBe('GET')
+    expect(span!.statusCode).toBe(0)
+    expect(span!.attributes['error.type']).toBe('aborted')
+    expect(span!.attributes).not.toHaveProperty('http.response.status_code')
+    expect(span!.attributes).not.toHaveProperty('http.route')
+  })
+
+  it('exports nothing of an unsampled trace, whose upstream calls still carry its context', async () => {
+    const gateway = tracer('always_off')
+    const server = gateway.startServer(request('GET'))
+    server.route('/items/{id}')
+    const client = server.startClient({
+      method: 'GET',
+      url: 'http://127.0.0.1:9/',
+      host: '127.0.0.1',
+      port: 9,
+      attempt: 0,
+    })
+    expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-00`]])
+    client.end({ status: 200, failure: null })
+    server.end(200, undefined, false)
+    // a sampled trace after it shows that the export works and came after
+    const sampledGateway = tracer()
+    sampledGateway.startServer(request('GET')).end(200, undefined, false)
+    await Promise.all([gateway.shutdown(), sampledGateway.shutdown()])
+
+    expect(receiver.spans.map((span) => span.traceId)).not.toContain(server.traceId)
+    expect(receiver.spans).toHaveLength(1)
+  })
+})
