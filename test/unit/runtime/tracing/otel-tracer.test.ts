@@ -6,9 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import type { ClientSpan } from '../../../../runtime/context/trace.js'
 import { readTracingConfig } from '../../../../runtime/tracing/config.js'
 import { createOtelTracer } from '../../../../runtime/tracing/otel-tracer.js'
-import type { GatewayTracer, ServerRequest } from '../../../../runtime/tracing/tracer.js'
+import type { GatewayTracer, ServerRequest, ServerSpan } from '../../../../runtime/tracing/tracer.js'
 import { type OtlpReceiver, startOtlpReceiver } from '../../../helpers/otlp-receiver.js'
 
 let receiver: OtlpReceiver
@@ -47,18 +48,22 @@ function request(method: string): ServerRequest {
   }
 }
 
+/** A request's server span, routed, and the client span of one upstream attempt (counted from 0). */
+function routedCall(
+  gateway: GatewayTracer,
+  method: string,
+  attempt: number,
+): { server: ServerSpan; client: ClientSpan } {
+  const server = gateway.startServer(request(method))
+  server.route('/items/{id}')
+  const client = server.startClient({ method, url: 'http://127.0.0.1:9/items/7', host: '127.0.0.1', port: 9, attempt })
+  return { server, client }
+}
+
 describe('the OpenTelemetry tracer', () => {
   it('names a non-standard method HTTP and a retried, failed attempt by its resend count and failure', async () => {
     const gateway = tracer()
-    const server = gateway.startServer(request('PURGE'))
-    server.route('/items/{id}')
-    const client = server.startClient({
-      method: 'PURGE',
-      url: 'http://127.0.0.1:9/items/7',
-      host: '127.0.0.1',
-      port: 9,
-      attempt: 1,
-    })
+    const { server, client } = routedCall(gateway, 'PURGE', 1)
     expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-01`]])
     client.end({ status: 0, failure: 'connection reset' })
     server.end(502, 3101, false)
@@ -115,15 +120,7 @@ describe('the OpenTelemetry tracer', () => {
 
   it('exports nothing of an unsampled trace, whose upstream calls still carry its context', async () => {
     const gateway = tracer('always_off')
-    const server = gateway.startServer(request('GET'))
-    server.route('/items/{id}')
-    const client = server.startClient({
-      method: 'GET',
-      url: 'http://127.0.0.1:9/',
-      host: '127.0.0.1',
-      port: 9,
-      attempt: 0,
-    })
+    const { server, client } = routedCall(gateway, 'GET', 0)
     expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-00`]])
     client.end({ status: 200, failure: null })
     server.end(200, undefined, false)
