@@ -289,8 +289,11 @@ class Writer {
     this.#pos = pos
   }
 
-  /** An HrTime's seconds and nanoseconds as the fixed64 nanoseconds since the epoch, exactly (seconds * 1e9 passes 2^53). */
-  epochNanos(seconds: number, nanos: number): void {
+  /**
+   * An HrTime's seconds and nanoseconds as the fixed64 nanoseconds since the epoch, exactly (seconds *
+   * 1e9 passes 2^53), in 8 bytes the caller has made room for.
+   */
+  #epochNanos(seconds: number, nanos: number): void {
     // seconds = high * 2^16 + low16: each product with 1e9 is below 2^53
     const high = Math.floor(seconds / 0x10000)
     const highNanos = high * 1e9
@@ -298,22 +301,22 @@ class Writer {
     const low32 = remainder(highNanos, 0x10000) * 0x10000 + remainder(lowNanos, 0x100000000)
     const high32 =
       Math.floor(highNanos / 0x10000) + Math.floor(lowNanos / 0x100000000) + Math.floor(low32 / 0x100000000)
-    this.#room(8)
     this.#uint32(remainder(low32, 0x100000000))
     this.#uint32(high32 >>> 0)
   }
 
   /** Span fields 6 to 8: the kind (OTLP's counts from 1, 0 being "unspecified"), start and end. */
   kindAndTimes(kind: number, startMs: number, endMs: number): void {
+    // two tags and the kind of one byte each, a tag and 8 bytes per time
     this.#room(20)
     const buffer = this.#buffer
     buffer[this.#pos++] = (6 << 3) | VARINT
     buffer[this.#pos++] = kind + 1
     // the span's startTime and endTime, without making their HrTime pairs
     buffer[this.#pos++] = (7 << 3) | FIXED64
-    this.epochNanos(epochSeconds(startMs), epochNanosPart(startMs))
+    this.#epochNanos(epochSeconds(startMs), epochNanosPart(startMs))
     buffer[this.#pos++] = (8 << 3) | FIXED64
-    this.epochNanos(epochSeconds(endMs), epochNanosPart(endMs))
+    this.#epochNanos(epochSeconds(endMs), epochNanosPart(endMs))
   }
 
   /**
