@@ -5,6 +5,12 @@
  * (templates.md T-ESC-1, json-string.ts); numbers are written as `String()` writes them.
  */
 
+/** An id's hex digits as bytes (see JsonLineWriter.hexId): `digits` from `digitsAt` on. */
+export interface HexDigits {
+  readonly digits: Uint8Array
+  readonly digitsAt: number
+}
+
 /** Pre-encoded `,"name":` of a member: made once per member name, at module level. */
 export type MemberKey = Uint8Array & { readonly memberKey: true }
 
@@ -109,6 +115,23 @@ export class JsonLineWriter {
           i++
         } else pos = unicodeEscape(out, pos, c) // an unpaired surrogate, as well-formed JSON.stringify writes it
       }
+    }
+    out[pos++] = QUOTE
+    this.pos = pos
+  }
+
+  /** `"…"` of an id's hex digits (which need no escape), copied from `kept` when the id's bytes are there. */
+  hexId(id: string, kept: HexDigits | null): void {
+    const length = id.length
+    this.reserve(length + 2)
+    const out = this.bytes
+    let pos = this.pos
+    out[pos++] = QUOTE
+    if (kept !== null) {
+      const digits = kept.digits
+      for (let i = kept.digitsAt, end = kept.digitsAt + length; i < end; i++) out[pos++] = digits[i]!
+    } else {
+      for (let i = 0; i < length; i++) out[pos++] = id.charCodeAt(i)
     }
     out[pos++] = QUOTE
     this.pos = pos

@@ -9,7 +9,7 @@
 import { plainValue } from '../log/alert.js'
 import { memberKey } from '../log/json-line.js'
 import type { Logger } from '../log/logger.js'
-import type { TraceIds } from '../log/trace-ids.js'
+import { type TraceIds, writeTraceIds } from '../log/trace-ids.js'
 import type { JsonObject } from '../values/json-value.js'
 
 export interface AccessRecord {
@@ -80,8 +80,6 @@ export function writeAccessLog(logger: Logger, record: AccessRecord): void {
 
 const K = {
   requestID: memberKey('requestID'),
-  traceID: memberKey('traceID'),
-  spanID: memberKey('spanID'),
   url: memberKey('url'),
   path: memberKey('path'),
   status: memberKey('status'),
@@ -106,12 +104,7 @@ function writeUsualLine(logger: Logger, record: AccessRecord): void {
   line.raw(K.requestID)
   line.string(record.requestId)
   const span = record.span
-  if (span !== null) {
-    line.raw(K.traceID)
-    line.string(span.traceId)
-    line.raw(K.spanID)
-    line.string(span.spanId)
-  }
+  if (span !== null) writeTraceIds(line, span)
   line.raw(K.url)
   line.string(record.url)
   line.raw(K.path)

@@ -10,7 +10,7 @@
  * not through the SDK's spans: see there). Each upstream attempt's `traceparent` is written here (see
  * `AttemptFields`).
  */
-import { randomFillSync } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 
 import {
   type Attributes,
@@ -73,6 +73,7 @@ import {
 } from '@opentelemetry/semantic-conventions'
 
 import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, StepSpan } from '../context/trace.js'
+import type { HexDigits } from '../log/json-line.js'
 import type { TracingConfig } from './config.js'
 import { type EncodedSpans, OtlpSpanEncoder } from './otlp-protobuf.js'
 import { postsOnUndici, undiciOtlpTransport } from './otlp-transport.js'
@@ -81,9 +82,11 @@ import {
   attributeListOf,
   type BatchExporter,
   FinishedSpan,
+  type IdBytes,
   putAttribute,
   type SpanBatch,
   SpanExport,
+  type SpanIdBytes,
   SpanList,
   type SpanOrigin,
 } from './span-export.js'
@@ -139,7 +142,8 @@ class OtelTracer implements GatewayTracer {
     const incoming = carried ? this.propagator.extract(ROOT_CONTEXT, request, REQUEST_GETTER) : ROOT_CONTEXT
     const remote = carried ? trace.getSpanContext(incoming) : undefined
     const parent = remote !== undefined && trace.isSpanContextValid(remote) ? remote : null
-    const traceId = parent?.traceId ?? this.#randomIds.traceId()
+    const drawnTraceId = parent === null ? this.#randomIds.traceId() : null
+    const traceId = parent === null ? drawnTraceId!.text : parent.traceId
     const method = standardMethod(request.method)
     // the SDK's samplers that OTEL_TRACES_SAMPLER names read no attributes
     const decision = this.sampler.shouldSample(
@@ -153,6 +157,7 @@ class OtelTracer implements GatewayTracer {
     const context: TraceContext = {
       tracer: this,
       traceId,
+      drawnTraceId,
       traceFlags: decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE,
       traceState: parent?.traceState,
       incoming,
@@ -160,7 +165,7 @@ class OtelTracer implements GatewayTracer {
     return new OtelServerSpan(context, this.#randomIds.spanId(), parent, request, method)
   }
 
-  spanId(): string {
+  spanId(): RandomId {
     return this.#randomIds.spanId()
   }
 
@@ -185,6 +190,8 @@ class OtelTracer implements GatewayTracer {
 interface TraceContext {
   readonly tracer: OtelTracer
   readonly traceId: string
+  /** The trace id's bytes when drawn here; null for a caller's. */
+  readonly drawnTraceId: RandomId | null
   /** Sampled or not, decided once for the trace by the server span (TR2). */
   readonly traceFlags: TraceFlags
   readonly traceState: SpanContext['traceState']
@@ -238,20 +245,42 @@ class AttemptFields {
  * sampled span finishes: an unsampled one (most, where a ratio samples) then costs its ids and little
  * more.
  */
-class RecordingSpan {
+class RecordingSpan implements SpanIdBytes {
   readonly start = performance.now()
   /** This span's context, made when a child or the export first needs it. */
   #context: SpanContext | null = null
 
   constructor(
     readonly trace: TraceContext,
-    readonly spanId: string,
+    readonly id: RandomId,
     readonly parent: SpanContext | null,
+    /** The parent's id when drawn here (a span of this request); null for none or a caller's. */
+    readonly parentIdBytes: RandomId | null,
     readonly kind: SpanKind,
   ) {}
 
   get traceId(): string {
     return this.trace.traceId
+  }
+
+  get spanId(): string {
+    return this.id.text
+  }
+
+  get traceIdBytes(): IdBytes | null {
+    return this.trace.drawnTraceId
+  }
+
+  get spanIdBytes(): IdBytes {
+    return this.id
+  }
+
+  get traceIdDigits(): HexDigits | null {
+    return this.trace.drawnTraceId
+  }
+
+  get spanIdDigits(): HexDigits {
+    return this.id
   }
 
   get sampled(): boolean {
@@ -272,6 +301,7 @@ class RecordingSpan {
         performance.now(),
         attributes,
         failed,
+        this,
       ),
     )
   }
@@ -292,7 +322,7 @@ class RecordingSpan {
 class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
   startClient(attempt: ClientAttempt): ClientSpan {
     const trace = this.trace
-    const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), attempt)
+    const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), this.id, attempt)
     // TR4: the upstream's parent is this client span
     trace.tracer.attemptFields.write(span.fields, trace, span.spanId)
     return span
@@ -300,7 +330,7 @@ class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
 
   startStep(name: string, attributes: SpanAttributes): StepSpan {
     const trace = this.trace
-    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), name, attributes)
+    return new OtelStepSpan(trace, trace.tracer.spanId(), this.asParent(), this.id, name, attributes)
   }
 }
 
@@ -310,13 +340,13 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
 
   constructor(
     trace: TraceContext,
-    spanId: string,
+    id: RandomId,
     parent: SpanContext | null,
     readonly request: ServerRequest,
     /** The request's method, or `_OTHER` (standardMethod). */
     readonly method: string,
   ) {
-    super(trace, spanId, parent, SpanKind.SERVER)
+    super(trace, id, parent, null, SpanKind.SERVER)
   }
 
   route(pattern: string): void {
@@ -363,11 +393,12 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
 
   constructor(
     trace: TraceContext,
-    spanId: string,
+    id: RandomId,
     parent: SpanContext,
+    parentId: RandomId,
     readonly attempt: ClientAttempt,
   ) {
-    super(trace, spanId, parent, SpanKind.CLIENT)
+    super(trace, id, parent, parentId, SpanKind.CLIENT)
   }
 
   end({ status, failure }: ClientEnd): void {
@@ -397,12 +428,13 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
 class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
   constructor(
     trace: TraceContext,
-    spanId: string,
+    id: RandomId,
     parent: SpanContext,
+    parentId: RandomId,
     readonly name: string,
     readonly attributes: SpanAttributes,
   ) {
-    super(trace, spanId, parent, SpanKind.INTERNAL)
+    super(trace, id, parent, parentId, SpanKind.INTERNAL)
   }
 
   end(error: unknown): void {
@@ -418,34 +450,58 @@ class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
   }
 }
 
+/** Random bytes drawn at a time for ids: 128 requests' worth of a trace id and two span ids. */
+const ID_POOL_BYTES = 4096
+
 /**
- * Trace and span ids from a pool of random bytes refilled 4 KiB at a time, written as hex once per
- * refill: an id is a slice of that text (timed in the running gateway, a call into Buffer's hex
- * writer per id cost ~0.15 µs more). An all-zero id, invalid, is drawn again.
+ * An id drawn here: its hex, and where its bytes (for the encoder) and its hex digits as bytes (for log
+ * lines) are in the pool it was drawn from.
+ */
+class RandomId implements IdBytes, HexDigits {
+  constructor(
+    readonly text: string,
+    readonly bytes: Buffer,
+    readonly at: number,
+    readonly digits: Buffer,
+  ) {}
+
+  get digitsAt(): number {
+    return 2 * this.at
+  }
+}
+
+/**
+ * Trace and span ids from a pool of random bytes drawn 4 KiB at a time, written as hex once per pool:
+ * an id's text is a slice of that text (timed in the running gateway, a call into Buffer's hex writer
+ * per id cost ~0.15 µs more). A new pool each time, since finished spans keep their ids' bytes in the
+ * old one until exported. An all-zero id, invalid, is drawn again.
  */
 class RandomIds {
-  readonly #pool = Buffer.alloc(4096)
+  #pool = Buffer.alloc(0)
   #text = ''
-  #at = this.#pool.length
+  #digits = Buffer.alloc(0)
+  #at = 0
 
-  traceId(): string {
-    return this.#hex(16, '00000000000000000000000000000000')
+  traceId(): RandomId {
+    return this.#draw(16, '00000000000000000000000000000000')
   }
 
-  spanId(): string {
-    return this.#hex(8, '0000000000000000')
+  spanId(): RandomId {
+    return this.#draw(8, '0000000000000000')
   }
 
-  #hex(bytes: number, zero: string): string {
+  #draw(bytes: number, zero: string): RandomId {
     for (;;) {
       if (this.#at + bytes > this.#pool.length) {
-        randomFillSync(this.#pool)
+        this.#pool = randomBytes(ID_POOL_BYTES)
         this.#text = this.#pool.toString('hex')
+        this.#digits = Buffer.from(this.#text, 'latin1')
         this.#at = 0
       }
-      const id = this.#text.slice(2 * this.#at, 2 * (this.#at + bytes))
+      const at = this.#at
+      const text = this.#text.slice(2 * at, 2 * (at + bytes))
       this.#at += bytes
-      if (id !== zero) return id
+      if (text !== zero) return new RandomId(text, this.#pool, at, this.#digits)
     }
   }
 }

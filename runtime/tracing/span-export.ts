@@ -57,6 +57,21 @@ export function attributeListOf(attributes: Readonly<Record<string, AttributeVal
   return list
 }
 
+/** An id's bytes where the tracer drew it: the encoder copies them in place of decoding the hex. */
+export interface IdBytes {
+  readonly bytes: Uint8Array
+  /** Where the id starts in `bytes`. */
+  readonly at: number
+}
+
+/** The bytes of a span's ids, each null where there is only its hex (a caller's trace or parent id). */
+export interface SpanIdBytes {
+  readonly traceIdBytes: IdBytes | null
+  readonly spanIdBytes: IdBytes | null
+  readonly parentIdBytes: IdBytes | null
+}
+
+const HEX_ONLY: SpanIdBytes = { traceIdBytes: null, spanIdBytes: null, parentIdBytes: null }
 const NOTHING: never[] = []
 const UNSET = { code: SpanStatusCode.UNSET }
 const ERROR = { code: SpanStatusCode.ERROR }
@@ -75,6 +90,8 @@ export class FinishedSpan implements ReadableSpan {
     readonly endMs: number,
     readonly attributeList: AttributeList,
     readonly failed: boolean,
+    /** The ids' bytes, where kept beside the context's hex. */
+    readonly idBytes: SpanIdBytes = HEX_ONLY,
   ) {}
 
   /** The attributes as an object, for the official exporter. */

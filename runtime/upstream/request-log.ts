@@ -7,6 +7,7 @@
 import type { ClientSpan } from '../context/trace.js'
 import { memberKey } from '../log/json-line.js'
 import type { Logger } from '../log/logger.js'
+import { writeTraceIds } from '../log/trace-ids.js'
 import { errorNameOf, failureMessage, type UpstreamFailure } from './failure.js'
 
 /** What identifies an exchange in its log line. */
@@ -45,8 +46,6 @@ export interface ExchangeOutcome {
 
 const K = {
   requestID: memberKey('requestID'),
-  traceID: memberKey('traceID'),
-  spanID: memberKey('spanID'),
   url: memberKey('url'),
   method: memberKey('method'),
   status: memberKey('status'),
@@ -87,12 +86,7 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   const line = logger.beginLine('svc_request')
   line.raw(K.requestID)
   line.string(base.requestId)
-  if (span !== null) {
-    line.raw(K.traceID)
-    line.string(span.traceId)
-    line.raw(K.spanID)
-    line.string(span.spanId)
-  }
+  if (span !== null) writeTraceIds(line, span)
   line.raw(K.url)
   line.string(base.url)
   line.raw(K.method)

@@ -127,6 +127,12 @@ describe('JsonLineWriter', () => {
     for (const text of strings) expect(written((w) => w.string(text))).toBe(JSON.stringify(text))
   })
 
+  it('hexId() writes an id from its digits kept as bytes, or from its string', () => {
+    const pool = Buffer.from('ffff4bf92f3577b34da6a3ce929d0e0e4736ee', 'latin1')
+    expect(written((w) => w.hexId('4bf92f3577b34da6', { digits: pool, digitsAt: 4 }))).toBe('"4bf92f3577b34da6"')
+    expect(written((w) => w.hexId('00f067aa0ba902b7', null))).toBe('"00f067aa0ba902b7"')
+  })
+
   it('timestamp() writes LG9 text, also across seconds and for years outside 0000-9999', () => {
     const writer = new JsonLineWriter(4)
     for (const ms of [

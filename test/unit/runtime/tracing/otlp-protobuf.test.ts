@@ -138,6 +138,38 @@ describe('the OTLP/protobuf encoder', () => {
     expect(ours(encoder, spans.slice(0, 3))).toEqual(official(spans.slice(0, 3)))
   })
 
+  it('copies ids kept as bytes, and finds names that moved to other places of a kind of span', () => {
+    const start = performance.now()
+    // the ids' bytes inside a larger pool, as the tracer draws them
+    const pool = Buffer.concat([Buffer.alloc(5, 0xee), Buffer.from(TRACE + 'b7ad6b716920333153995c3f42cd8ad8', 'hex')])
+    const ids = {
+      traceIdBytes: { bytes: pool, at: 5 },
+      spanIdBytes: { bytes: pool, at: 29 },
+      parentIdBytes: { bytes: pool, at: 21 },
+    }
+    const server = context('b7ad6b7169203331')
+    const client = (attributes: Record<string, string | number>): FinishedSpan =>
+      new FinishedSpan(
+        ORIGIN,
+        'GET',
+        SpanKind.CLIENT,
+        context('53995c3f42cd8ad8'),
+        server,
+        start,
+        start + 1,
+        attributeListOf(attributes),
+        false,
+        ids,
+      )
+    const spans = [
+      client({ 'http.request.method': 'GET', 'server.port': 8081, 'http.response.status_code': 200 }),
+      client({ 'http.request.method': 'GET', 'http.request.resend_count': 1, 'server.port': 8081 }),
+      client({ 'server.port': 8081, 'http.request.method': 'GET' }),
+      client({ 'http.request.method': 'GET', 'server.port': 8081, 'http.response.status_code': 200 }),
+    ]
+    expect(ours(new OtlpSpanEncoder(ORIGIN), spans)).toEqual(official(spans))
+  })
+
   it('grows its buffer for a span larger than it guessed', () => {
     const start = performance.now()
     const spans = [
