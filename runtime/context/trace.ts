@@ -38,6 +38,9 @@ export interface ClientEnd {
   readonly status: number
   /** The failure's `errorName` (UP-LOG-1) when the attempt failed; null when it was answered. */
   readonly failure: string | null
+  /** performance.now() when the attempt started and ended, as its `svc_request` line times it. */
+  readonly startMs: number
+  readonly endMs: number
 }
 
 export interface ClientSpan extends SpanIds {

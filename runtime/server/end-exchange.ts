@@ -36,12 +36,13 @@ export function endExchange(exchange: EndingExchange, aborted: boolean): boolean
   const span = exchange.span
   if (metrics != null || span !== null) {
     const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
-    span?.end(status, exchange.errorCode, aborted)
+    const now = performance.now()
+    span?.end(status, exchange.errorCode, aborted, now)
     metrics?.requestEnded(
       reserved === null,
       exchange.route,
       status,
-      (performance.now() - exchange.started) / 1000,
+      (now - exchange.started) / 1000,
       exchange.errorCode,
     )
   }

@@ -47,6 +47,7 @@ export function traceExchange(exchange: Exchange): void {
     userAgent: record.headers.get('user-agent'),
     httpVersion: req.httpVersion,
     requestId: record.id,
+    startMs: exchange.started,
     header: (name) => record.headers.get(name),
   })
 }

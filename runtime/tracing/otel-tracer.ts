@@ -243,10 +243,11 @@ class AttemptFields {
  * A span of the request path: ids and times, exported once finished (span-export.ts). Server and
  * client spans keep what they were started with and make their name and attributes only when a
  * sampled span finishes: an unsampled one (most, where a ratio samples) then costs its ids and little
- * more.
+ * more. Their times are those of the exchange and the attempt as the access and `svc_request` lines
+ * time them (the span agrees with its lines, and reads no clock of its own); a step's span reads the
+ * clock when it starts and ends.
  */
 class RecordingSpan implements SpanIdBytes {
-  readonly start = performance.now()
   /** This span's context, made when a child or the export first needs it. */
   #context: SpanContext | null = null
 
@@ -287,8 +288,8 @@ class RecordingSpan implements SpanIdBytes {
     return this.trace.traceFlags === TraceFlags.SAMPLED
   }
 
-  /** Queues the finished span (its trace is sampled). */
-  protected finish(name: string, attributes: AttributeList, failed: boolean): void {
+  /** Queues the finished span (its trace is sampled); times are performance.now() readings. */
+  protected finish(name: string, attributes: AttributeList, failed: boolean, startMs: number, endMs: number): void {
     const tracer = this.trace.tracer
     tracer.spans.add(
       new FinishedSpan(
@@ -297,8 +298,8 @@ class RecordingSpan implements SpanIdBytes {
         this.kind,
         this.asParent(),
         this.parent ?? undefined,
-        this.start,
-        performance.now(),
+        startMs,
+        endMs,
         attributes,
         failed,
         this,
@@ -353,7 +354,7 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
     this.#route = pattern
   }
 
-  end(status: number, errorCode: number | undefined, aborted: boolean): void {
+  end(status: number, errorCode: number | undefined, aborted: boolean, endMs: number): void {
     if (!this.sampled) return
     const { request, method } = this
     const route = this.#route
@@ -384,7 +385,7 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
     if (aborted) attributes.push(ATTR_ERROR_TYPE, 'aborted')
     else if (status >= 500) attributes.push(ATTR_ERROR_TYPE, String(errorCode ?? status))
     const name = route === null ? spanMethod(method) : `${spanMethod(method)} ${route}`
-    this.finish(name, attributes, !aborted && status >= 500)
+    this.finish(name, attributes, !aborted && status >= 500, request.startMs, endMs)
   }
 }
 
@@ -401,7 +402,7 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
     super(trace, id, parent, parentId, SpanKind.CLIENT)
   }
 
-  end({ status, failure }: ClientEnd): void {
+  end({ status, failure, startMs, endMs }: ClientEnd): void {
     if (!this.sampled) return
     const attempt = this.attempt
     const method = standardMethod(attempt.method)
@@ -421,11 +422,13 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
     // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
     const errorType = failure ?? (status >= 400 ? String(status) : null)
     if (errorType !== null) attributes.push(ATTR_ERROR_TYPE, errorType)
-    this.finish(spanMethod(method), attributes, errorType !== null)
+    this.finish(spanMethod(method), attributes, errorType !== null, startMs, endMs)
   }
 }
 
 class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
+  readonly #start = performance.now()
+
   constructor(
     trace: TraceContext,
     id: RandomId,
@@ -446,7 +449,7 @@ class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
       if (typeof code === 'number') putAttribute(attributes, ATTR_SVC_ERROR_CODE, code)
       putAttribute(attributes, ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
     }
-    this.finish(this.name, attributes, failed)
+    this.finish(this.name, attributes, failed, this.#start, performance.now())
   }
 }
 

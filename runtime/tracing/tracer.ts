@@ -17,6 +17,8 @@ export interface ServerRequest {
   readonly userAgent: string | undefined
   readonly httpVersion: string
   readonly requestId: string
+  /** performance.now() when the exchange began (its access line's `realtime` counts from there). */
+  readonly startMs: number
   header(name: string): string | undefined
 }
 
@@ -25,10 +27,10 @@ export interface ServerSpan extends ParentSpan {
   /** The matched route pattern (PL5): the span's name and `http.route`. */
   route(pattern: string): void
   /**
-   * Ends the span with the answer's status and the error code that decided it (X19), or as aborted
-   * when the client went away first (F-EXEC-8).
+   * Ends the span at `endMs` (performance.now()) with the answer's status and the error code that
+   * decided it (X19), or as aborted when the client went away first (F-EXEC-8).
    */
-  end(status: number, errorCode: number | undefined, aborted: boolean): void
+  end(status: number, errorCode: number | undefined, aborted: boolean, endMs: number): void
 }
 
 /** Counts what tracing loses (TR6), into the gateway's metrics. */

@@ -82,7 +82,12 @@ export function writeRequestLog(logger: Logger, base: LogBase, outcome: Exchange
   const errorName = failure === null ? '' : errorNameOf(failure)
   const errorMessage = failure === null ? '' : failureMessage(failure)
   const span = base.span
-  span?.end({ status: outcome.status, failure: failure === null ? null : errorName })
+  span?.end({
+    status: outcome.status,
+    failure: failure === null ? null : errorName,
+    startMs: outcome.started,
+    endMs: now,
+  })
   const line = logger.beginLine('svc_request')
   line.raw(K.requestID)
   line.string(base.requestId)

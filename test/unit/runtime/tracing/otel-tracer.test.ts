@@ -2,7 +2,8 @@
  * The spans the tracer makes (docs/spec/operations.md TR2-TR5), driven through its interface and
  * exported to a local OTLP receiver: names and attributes per the HTTP conventions for what the
  * end-to-end tests do not reach (a method outside the standard ones, a retried attempt, a failed
- * one, a client gone), made when a span ends, and nothing exported for an unsampled trace.
+ * one, a client gone), made when a span ends with the times the exchange and the attempt give, and
+ * nothing exported for an unsampled trace.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -32,7 +33,11 @@ function tracer(sampler = 'always_on'): GatewayTracer {
   })
 }
 
+/** performance.now() when each test's exchange began; its spans' other times count from there. */
+let began = 0
+
 function request(method: string): ServerRequest {
+  began = performance.now()
   return {
     method,
     scheme: 'http',
@@ -44,6 +49,7 @@ function request(method: string): ServerRequest {
     userAgent: 'tester/1',
     httpVersion: '1.1',
     requestId: 'req-1',
+    startMs: began,
     header: () => undefined,
   }
 }
@@ -65,8 +71,8 @@ describe('the OpenTelemetry tracer', () => {
     const gateway = tracer()
     const { server, client } = routedCall(gateway, 'PURGE', 1)
     expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-01`]])
-    client.end({ status: 0, failure: 'connection reset' })
-    server.end(502, 3101, false)
+    client.end({ status: 0, failure: 'connection reset', startMs: began + 1, endMs: began + 3.5 })
+    server.end(502, 3101, false, began + 5)
     await gateway.shutdown()
 
     const byKind = new Map(receiver.spans.map((span) => [span.kind, span]))
@@ -96,6 +102,10 @@ describe('the OpenTelemetry tracer', () => {
       parent: serverSpan.spanId,
       status: 2,
     })
+    // the times given by the exchange and the attempt, as their log lines have them
+    expect(serverSpan.endMs - serverSpan.startMs).toBeCloseTo(5, 3)
+    expect(clientSpan.startMs - serverSpan.startMs).toBeCloseTo(1, 3)
+    expect(clientSpan.endMs - clientSpan.startMs).toBeCloseTo(2.5, 3)
     expect(clientSpan.attributes).toEqual({
       ...method,
       'url.full': 'http://127.0.0.1:9/items/7',
@@ -108,7 +118,7 @@ describe('the OpenTelemetry tracer', () => {
 
   it('marks a request whose client went away as aborted, not failed, and names an unrouted one by its method', async () => {
     const gateway = tracer()
-    gateway.startServer(request('GET')).end(0, undefined, true)
+    gateway.startServer(request('GET')).end(0, undefined, true, began + 1)
     await gateway.shutdown()
 
     const [span] = receiver.spans
@@ -123,11 +133,11 @@ describe('the OpenTelemetry tracer', () => {
     const gateway = tracer('always_off')
     const { server, client } = routedCall(gateway, 'GET', 0)
     expect(client.fields).toEqual([['traceparent', `00-${server.traceId}-${client.spanId}-00`]])
-    client.end({ status: 200, failure: null })
-    server.end(200, undefined, false)
+    client.end({ status: 200, failure: null, startMs: began, endMs: began + 1 })
+    server.end(200, undefined, false, began + 2)
     // a sampled trace after it shows that the export works and came after
     const sampledGateway = tracer()
-    sampledGateway.startServer(request('GET')).end(200, undefined, false)
+    sampledGateway.startServer(request('GET')).end(200, undefined, false, began + 1)
     await Promise.all([gateway.shutdown(), sampledGateway.shutdown()])
 
     expect(receiver.spans.map((span) => span.traceId)).not.toContain(server.traceId)
