@@ -26,17 +26,16 @@ export interface EndingExchange {
 }
 
 /**
- * Ends the exchange's metrics, debugging and server span (operations.md TR3); false when no access
- * line is written (LG10).
+ * Ends the exchange's metrics, debugging and server span (operations.md TR3) at `now`
+ * (performance.now()); false when no access line is written (LG10).
  */
-export function endExchange(exchange: EndingExchange, aborted: boolean): boolean {
+export function endExchange(exchange: EndingExchange, aborted: boolean, now: number): boolean {
   exchange.debug?.finish()
   const metrics = exchange.gateway.operations?.metrics
   const reserved = exchange.reserved
   const span = exchange.span
   if (metrics != null || span !== null) {
     const status = exchange.sent?.status ?? builtStatus(exchange.ctx)
-    const now = performance.now()
     span?.end(status, exchange.errorCode, aborted, now)
     metrics?.requestEnded(
       reserved === null,

@@ -233,6 +233,10 @@ describe('tracing (TR1-TR8)', () => {
       expect(client.attributes['url.full']).toBe(`${upstreamUrls[0]}/proxy`)
       expectWithin(server, sentAt, answeredAt, WALL_CLOCK_SLACK)
       expectWithin(client, server.startMs, server.endMs)
+      // TR3, TR4: the spans last as long as their lines say (seconds to the microsecond)
+      const line = await gateway.waitForLog((line) => line.type === 'svc_request' && line.requestID === id)
+      expect(server.endMs - server.startMs).toBeCloseTo((access.realtime as number) * 1000, 2)
+      expect(client.endMs - client.startMs).toBeCloseTo((line.duration as number) * 1000, 2)
       expect(server.scope).toBe('svc-gateway')
       // TR5: an operation that validates nothing has no validation spans
       expect(spans.filter((span) => span.kind === INTERNAL)).toEqual([])
