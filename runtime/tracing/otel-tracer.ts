@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto'
 
 import {
   type Attributes,
+  type AttributeValue,
   type Context,
   ROOT_CONTEXT,
   SamplingDecision,
@@ -80,8 +81,9 @@ import { postsOnUndici, undiciOtlpTransport } from './otlp-transport.js'
 import {
   type AttributeList,
   attributeListOf,
+  type AttributeSink,
   type BatchExporter,
-  FinishedSpan,
+  type ExportedSpan,
   type IdBytes,
   putAttribute,
   type SpanBatch,
@@ -240,14 +242,14 @@ class AttemptFields {
 }
 
 /**
- * A span of the request path: ids and times, exported once finished (span-export.ts). Server and
- * client spans keep what they were started with and make their name and attributes only when a
- * sampled span finishes: an unsampled one (most, where a ratio samples) then costs its ids and little
- * more. Their times are those of the exchange and the attempt as the access and `svc_request` lines
- * time them (the span agrees with its lines, and reads no clock of its own); a step's span reads the
- * clock when it starts and ends.
+ * A span of the request path: ids and times, handed to the export itself once finished (span-export.ts
+ * ExportedSpan). Server and client spans keep what they were started with and write their attributes
+ * from it only when the export asks: an unsampled span (most, where a ratio samples) costs its ids
+ * and little more, and a sampled one makes no attribute list. Their times are those of the exchange
+ * and the attempt as the access and `svc_request` lines time them (the span agrees with its lines,
+ * and reads no clock of its own); a step's span reads the clock when it starts and ends.
  */
-class RecordingSpan implements SpanIdBytes {
+abstract class RecordingSpan implements SpanIdBytes, ExportedSpan {
   /** This span's context, made when a child or the export first needs it. */
   #context: SpanContext | null = null
 
@@ -259,6 +261,12 @@ class RecordingSpan implements SpanIdBytes {
     readonly parentIdBytes: RandomId | null,
     readonly kind: SpanKind,
   ) {}
+
+  abstract readonly name: string
+  abstract readonly startMs: number
+  abstract readonly endMs: number
+  abstract readonly failed: boolean
+  abstract writeAttributes(sink: AttributeSink): void
 
   get traceId(): string {
     return this.trace.traceId
@@ -284,27 +292,25 @@ class RecordingSpan implements SpanIdBytes {
     return this.id
   }
 
+  get idBytes(): SpanIdBytes {
+    return this
+  }
+
+  get context(): SpanContext {
+    return this.asParent()
+  }
+
+  get parentSpanContext(): SpanContext | undefined {
+    return this.parent ?? undefined
+  }
+
   get sampled(): boolean {
     return this.trace.traceFlags === TraceFlags.SAMPLED
   }
 
-  /** Queues the finished span (its trace is sampled); times are performance.now() readings. */
-  protected finish(name: string, attributes: AttributeList, failed: boolean, startMs: number, endMs: number): void {
-    const tracer = this.trace.tracer
-    tracer.spans.add(
-      new FinishedSpan(
-        tracer.origin,
-        name,
-        this.kind,
-        this.asParent(),
-        this.parent ?? undefined,
-        startMs,
-        endMs,
-        attributes,
-        failed,
-        this,
-      ),
-    )
+  /** Queues the finished span (its trace is sampled). */
+  protected finish(): void {
+    this.trace.tracer.spans.add(this)
   }
 
   /** This span as the parent of others, and as the export reads it. */
@@ -320,7 +326,7 @@ class RecordingSpan implements SpanIdBytes {
   }
 }
 
-class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
+abstract class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
   startClient(attempt: ClientAttempt): ClientSpan {
     const trace = this.trace
     const span = new OtelClientSpan(trace, trace.tracer.spanId(), this.asParent(), this.id, attempt)
@@ -338,6 +344,11 @@ class ParentRecordingSpan extends RecordingSpan implements ParentSpan {
 class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
   /** The matched route pattern (PL5), once known. */
   #route: string | null = null
+  /** How the exchange ended (see end). */
+  #status = 0
+  #errorCode: number | undefined = undefined
+  #aborted = false
+  #endMs = 0
 
   constructor(
     trace: TraceContext,
@@ -356,41 +367,62 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
 
   end(status: number, errorCode: number | undefined, aborted: boolean, endMs: number): void {
     if (!this.sampled) return
+    this.#status = status
+    this.#errorCode = errorCode
+    this.#aborted = aborted
+    this.#endMs = endMs
+    this.finish()
+  }
+
+  get name(): string {
+    const route = this.#route
+    return route === null ? spanMethod(this.method) : `${spanMethod(this.method)} ${route}`
+  }
+
+  get startMs(): number {
+    return this.request.startMs
+  }
+
+  get endMs(): number {
+    return this.#endMs
+  }
+
+  /** Server spans: a 4xx is the client's error, not the server's (HTTP conventions). */
+  get failed(): boolean {
+    return !this.#aborted && this.#status >= 500
+  }
+
+  writeAttributes(sink: AttributeSink): void {
     const { request, method } = this
     const route = this.#route
-    const attributes: AttributeList = [
-      ATTR_HTTP_REQUEST_METHOD,
-      method,
-      ATTR_URL_SCHEME,
-      request.scheme,
-      ATTR_URL_PATH,
-      request.path,
-      ATTR_SERVER_ADDRESS,
-      request.host,
-      ATTR_CLIENT_ADDRESS,
-      request.clientAddress,
-      ATTR_NETWORK_PROTOCOL_VERSION,
-      request.httpVersion,
-      ATTR_SVC_REQUEST_ID,
-      request.requestId,
-    ]
-    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, request.method)
-    if (request.query !== null) attributes.push(ATTR_URL_QUERY, request.query)
-    if (request.port !== null) attributes.push(ATTR_SERVER_PORT, request.port)
-    if (request.userAgent !== undefined) attributes.push(ATTR_USER_AGENT_ORIGINAL, request.userAgent)
-    if (route !== null) attributes.push(ATTR_HTTP_ROUTE, route)
-    if (status > 0) attributes.push(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
-    if (errorCode !== undefined) attributes.push(ATTR_SVC_ERROR_CODE, errorCode)
-    // server spans: a 4xx is the client's error, not the server's (HTTP conventions)
-    if (aborted) attributes.push(ATTR_ERROR_TYPE, 'aborted')
-    else if (status >= 500) attributes.push(ATTR_ERROR_TYPE, String(errorCode ?? status))
-    const name = route === null ? spanMethod(method) : `${spanMethod(method)} ${route}`
-    this.finish(name, attributes, !aborted && status >= 500, request.startMs, endMs)
+    const status = this.#status
+    const errorCode = this.#errorCode
+    sink.attribute(ATTR_HTTP_REQUEST_METHOD, method)
+    sink.attribute(ATTR_URL_SCHEME, request.scheme)
+    sink.attribute(ATTR_URL_PATH, request.path)
+    sink.attribute(ATTR_SERVER_ADDRESS, request.host)
+    sink.attribute(ATTR_CLIENT_ADDRESS, request.clientAddress)
+    sink.attribute(ATTR_NETWORK_PROTOCOL_VERSION, request.httpVersion)
+    sink.attribute(ATTR_SVC_REQUEST_ID, request.requestId)
+    if (method === '_OTHER') sink.attribute(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, request.method)
+    if (request.query !== null) sink.attribute(ATTR_URL_QUERY, request.query)
+    if (request.port !== null) sink.attribute(ATTR_SERVER_PORT, request.port)
+    if (request.userAgent !== undefined) sink.attribute(ATTR_USER_AGENT_ORIGINAL, request.userAgent)
+    if (route !== null) sink.attribute(ATTR_HTTP_ROUTE, route)
+    if (status > 0) sink.attribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    if (errorCode !== undefined) sink.attribute(ATTR_SVC_ERROR_CODE, errorCode)
+    if (this.#aborted) sink.attribute(ATTR_ERROR_TYPE, 'aborted')
+    else if (status >= 500) sink.attribute(ATTR_ERROR_TYPE, String(errorCode ?? status))
   }
 }
 
 class OtelClientSpan extends RecordingSpan implements ClientSpan {
   readonly fields: FieldList = []
+  /** How the attempt ended (see end). */
+  #status = 0
+  #errorType: string | null = null
+  #startMs = 0
+  #endMs = 0
 
   constructor(
     trace: TraceContext,
@@ -404,30 +436,51 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
 
   end({ status, failure, startMs, endMs }: ClientEnd): void {
     if (!this.sampled) return
+    this.#status = status
+    // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
+    this.#errorType = failure ?? (status >= 400 ? String(status) : null)
+    this.#startMs = startMs
+    this.#endMs = endMs
+    this.finish()
+  }
+
+  get name(): string {
+    return spanMethod(standardMethod(this.attempt.method))
+  }
+
+  get startMs(): number {
+    return this.#startMs
+  }
+
+  get endMs(): number {
+    return this.#endMs
+  }
+
+  get failed(): boolean {
+    return this.#errorType !== null
+  }
+
+  writeAttributes(sink: AttributeSink): void {
     const attempt = this.attempt
     const method = standardMethod(attempt.method)
-    const attributes: AttributeList = [
-      ATTR_HTTP_REQUEST_METHOD,
-      method,
-      ATTR_URL_FULL,
-      attempt.url,
-      ATTR_SERVER_ADDRESS,
-      attempt.host,
-      ATTR_SERVER_PORT,
-      attempt.port,
-    ]
-    if (method === '_OTHER') attributes.push(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, attempt.method)
-    if (attempt.attempt > 0) attributes.push(ATTR_HTTP_REQUEST_RESEND_COUNT, attempt.attempt)
-    if (status > 0) attributes.push(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
-    // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
-    const errorType = failure ?? (status >= 400 ? String(status) : null)
-    if (errorType !== null) attributes.push(ATTR_ERROR_TYPE, errorType)
-    this.finish(spanMethod(method), attributes, errorType !== null, startMs, endMs)
+    const status = this.#status
+    sink.attribute(ATTR_HTTP_REQUEST_METHOD, method)
+    sink.attribute(ATTR_URL_FULL, attempt.url)
+    sink.attribute(ATTR_SERVER_ADDRESS, attempt.host)
+    sink.attribute(ATTR_SERVER_PORT, attempt.port)
+    if (method === '_OTHER') sink.attribute(ATTR_HTTP_REQUEST_METHOD_ORIGINAL, attempt.method)
+    if (attempt.attempt > 0) sink.attribute(ATTR_HTTP_REQUEST_RESEND_COUNT, attempt.attempt)
+    if (status > 0) sink.attribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status)
+    if (this.#errorType !== null) sink.attribute(ATTR_ERROR_TYPE, this.#errorType)
   }
 }
 
 class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
-  readonly #start = performance.now()
+  readonly startMs = performance.now()
+  #endMs = 0
+  #failed = false
+  /** The step's attributes, with the error's once it ended failed. */
+  #attributes: AttributeList = []
 
   constructor(
     trace: TraceContext,
@@ -449,7 +502,24 @@ class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
       if (typeof code === 'number') putAttribute(attributes, ATTR_SVC_ERROR_CODE, code)
       putAttribute(attributes, ATTR_ERROR_TYPE, typeof code === 'number' ? String(code) : 'error')
     }
-    this.finish(this.name, attributes, failed, this.#start, performance.now())
+    this.#attributes = attributes
+    this.#failed = failed
+    this.#endMs = performance.now()
+    this.finish()
+  }
+
+  get endMs(): number {
+    return this.#endMs
+  }
+
+  get failed(): boolean {
+    return this.#failed
+  }
+
+  writeAttributes(sink: AttributeSink): void {
+    const list = this.#attributes
+    for (let i = 0; i < list.length; i += 2)
+      sink.attribute(list[i] as string, list[i + 1] as AttributeValue | undefined)
   }
 }
 
@@ -536,7 +606,7 @@ function spanExportOf(
   if (config.protocol === 'http/json') {
     const official = new JsonTraceExporter({ url: config.url, userAgent })
     const exporter: BatchExporter<SpanList> = {
-      newBatch: () => new SpanList(),
+      newBatch: () => new SpanList(origin),
       export: (batch, resultCallback) => official.export(batch.spans, resultCallback),
       shutdown: () => official.shutdown(),
     }

@@ -16,16 +16,15 @@
  * One span at a time measured slower than a whole batch at once: between requests the encoder's own
  * code and tables are what has left the CPU's caches, and a chunk keeps them warm.
  */
-import type { AttributeValue, SpanContext } from '@opentelemetry/api'
+import { type AttributeValue, type SpanContext, SpanStatusCode } from '@opentelemetry/api'
 import type { InstrumentationScope } from '@opentelemetry/core'
 import type { Resource } from '@opentelemetry/resources'
 
 import {
-  type AttributeList,
-  attributeListOf,
+  type AttributeSink,
   epochNanosPart,
   epochSeconds,
-  type FinishedSpan,
+  type ExportedSpan,
   type IdBytes,
   type SpanOrigin,
 } from './span-export.js'
@@ -114,7 +113,7 @@ const CHUNK_SPANS = 32
 export class EncodedSpans {
   size = 0
   /** Spans not written yet. */
-  #waiting: FinishedSpan[] = []
+  #waiting: ExportedSpan[] = []
   #body: Uint8Array | null = null
 
   readonly #frame: BatchFrame
@@ -126,7 +125,7 @@ export class EncodedSpans {
     writer.skip(frame.room)
   }
 
-  add(span: FinishedSpan): void {
+  add(span: ExportedSpan): void {
     this.#waiting.push(span)
     this.size++
     if (this.#waiting.length >= CHUNK_SPANS) this.#writeWaiting()
@@ -170,7 +169,8 @@ export class EncodedSpans {
 function writeResource(writer: Writer, resource: Resource): void {
   writer.tag(1, LENGTH_DELIMITED)
   const at = writer.begin()
-  writer.attributes(1, attributeListOf(resource.attributes), [])
+  writer.beginAttributes(1, [])
+  for (const [name, value] of Object.entries(resource.attributes)) writer.attribute(name, value)
   writer.tag(2, VARINT)
   writer.varint(0)
   writer.end(at)
@@ -184,7 +184,7 @@ function writeScope(writer: Writer, scope: InstrumentationScope): void {
   writer.end(at)
 }
 
-function writeSpan(writer: Writer, span: FinishedSpan): void {
+function writeSpan(writer: Writer, span: ExportedSpan): void {
   const context = span.context
   const ids = span.idBytes
   writer.idField(1, context.traceId, ids.traceIdBytes)
@@ -195,8 +195,9 @@ function writeSpan(writer: Writer, span: FinishedSpan): void {
   if (parent?.spanId) writer.idField(4, parent.spanId, ids.parentIdBytes)
   writer.stringField(5, span.name)
   writer.kindAndTimes(span.kind, span.startMs, span.endMs)
-  writer.attributes(9, span.attributeList, writer.attributeFields.placesOf(span.kind))
-  writer.spanTail(span.status.code, spanFlags(context, parent))
+  writer.beginAttributes(9, writer.attributeFields.placesOf(span.kind))
+  span.writeAttributes(writer)
+  writer.spanTail(span.failed ? SpanStatusCode.ERROR : SpanStatusCode.UNSET, spanFlags(context, parent))
 }
 
 function spanFlags(context: SpanContext, parent: SpanContext | undefined): number {
@@ -273,9 +274,13 @@ class AttributeField {
 }
 
 /** A protobuf writer into a buffer that doubles when full. */
-class Writer {
+class Writer implements AttributeSink {
   #buffer: Buffer
   #pos = 0
+  /** The field the attributes being written go in, their places (see AttributeFields) and the next one. */
+  #attributesField = 0
+  #places: AttributeField[] = []
+  #place = 0
 
   constructor(
     size: number,
@@ -445,29 +450,34 @@ class Writer {
     this.#pos += this.#buffer.write(text, this.#pos, bytes, 'utf8')
   }
 
-  /** Each attribute as a KeyValue in `field`, in the list's order; `places` as AttributeFields keeps them. */
-  attributes(field: number, list: AttributeList, places: AttributeField[]): void {
-    for (let i = 0; i < list.length; i += 2) {
-      const name = list[i] as string
-      const value = list[i + 1] as AttributeValue | undefined
-      let known = places[i >>> 1]
-      if (known === undefined || known.name !== name) known = places[i >>> 1] = this.attributeFields.named(name)
-      const written = known.writtenFor(field, value)
-      if (written !== null) {
-        this.bytes(written)
-        continue
-      }
-      const start = this.#pos
-      this.tag(field, LENGTH_DELIMITED)
-      const keyValue = this.begin()
-      this.bytes(known.key)
-      this.tag(2, LENGTH_DELIMITED)
-      const anyValue = this.begin()
-      this.#anyValue(value)
-      this.end(anyValue)
-      this.end(keyValue)
-      known.wrote(field, value, this.#buffer, start, this.#pos)
+  /** Starts attributes as KeyValues in `field`; `places` as AttributeFields keeps them for a kind of span. */
+  beginAttributes(field: number, places: AttributeField[]): void {
+    this.#attributesField = field
+    this.#places = places
+    this.#place = 0
+  }
+
+  /** The next attribute (after beginAttributes). */
+  attribute(name: string, value: AttributeValue | undefined): void {
+    const field = this.#attributesField
+    const place = this.#place++
+    let known = this.#places[place]
+    if (known === undefined || known.name !== name) known = this.#places[place] = this.attributeFields.named(name)
+    const written = known.writtenFor(field, value)
+    if (written !== null) {
+      this.bytes(written)
+      return
     }
+    const start = this.#pos
+    this.tag(field, LENGTH_DELIMITED)
+    const keyValue = this.begin()
+    this.bytes(known.key)
+    this.tag(2, LENGTH_DELIMITED)
+    const anyValue = this.begin()
+    this.#anyValue(value)
+    this.end(anyValue)
+    this.end(keyValue)
+    known.wrote(field, value, this.#buffer, start, this.#pos)
   }
 
   #anyValue(value: AttributeValue | null | undefined): void {

@@ -4,12 +4,14 @@
  * Why the exporter gets the request path's records and not the SDK's spans: measured on the referee's
  * proxy route, starting and ending SDK spans (even replayed in batches, outside any request) and its
  * BatchSpanProcessor cost ~12 µs per request of two spans, while the OTLP exporter needs nothing but
- * the facts of its `ReadableSpan` interface, which a request has already recorded. So a finished span
- * is one small object that is a ReadableSpan itself (times turned into HrTime only when serialized).
- * This queue fills batches in the exporter's form (a list of them, or for `http/protobuf` the bytes
- * the gateway's encoder writes as they arrive) and hands them to the exporter, one export at a time,
- * with the batch processor's settings (`OTEL_BSP_*`): a bounded queue whose overflow is dropped and
- * counted, a batch sent when full or after the schedule delay, and a timeout per export.
+ * the facts of its `ReadableSpan` interface, which a request has already recorded. So the request
+ * path's spans are queued as they are (ExportedSpan), and for the official exporter a FinishedSpan,
+ * one small object that is a ReadableSpan itself, is made of each (times turned into HrTime only when
+ * serialized). This queue fills batches in the exporter's form (a list of FinishedSpans, or for
+ * `http/protobuf` the bytes the gateway's encoder writes as spans arrive) and hands them to the
+ * exporter, one export at a time, with the batch processor's settings (`OTEL_BSP_*`): a bounded queue
+ * whose overflow is dropped and counted, a batch sent when full or after the schedule delay, and a
+ * timeout per export.
  */
 import {
   type Attributes,
@@ -33,8 +35,8 @@ export interface SpanOrigin {
 }
 
 /**
- * A span's attributes as the request path records them: names and values in turn, each name once.
- * A list, not an object: made and read (by the encoder) without the per-name property lookups of
+ * A span's attributes as a list: names and values in turn, each name once (a step's, and a
+ * FinishedSpan's). A list, not an object: made and read without the per-name property lookups of
  * objects of many shapes; the official exporter gets an object (`FinishedSpan.attributes`).
  */
 export type AttributeList = (string | AttributeValue | undefined)[]
@@ -71,13 +73,47 @@ export interface SpanIdBytes {
   readonly parentIdBytes: IdBytes | null
 }
 
+/** Takes a span's attributes one by one, in order: the encoder, or an object for the official exporter. */
+export interface AttributeSink {
+  attribute(name: string, value: AttributeValue | undefined): void
+}
+
+/**
+ * A finished span as the export reads it. The request path's spans are one themselves: they write
+ * their attributes from what they kept when the export asks, with no list or copy made per span
+ * (FinishedSpan.of makes one for the official exporter).
+ */
+export interface ExportedSpan {
+  readonly name: string
+  readonly kind: SpanKind
+  readonly context: SpanContext
+  /** The parent's context (remote for a caller's `traceparent`); undefined for a root span. */
+  readonly parentSpanContext: SpanContext | undefined
+  /** performance.now() at start and end. */
+  readonly startMs: number
+  readonly endMs: number
+  readonly failed: boolean
+  /** The ids' bytes, where kept beside the context's hex. */
+  readonly idBytes: SpanIdBytes
+  writeAttributes(sink: AttributeSink): void
+}
+
 const HEX_ONLY: SpanIdBytes = { traceIdBytes: null, spanIdBytes: null, parentIdBytes: null }
 const NOTHING: never[] = []
 const UNSET = { code: SpanStatusCode.UNSET }
 const ERROR = { code: SpanStatusCode.ERROR }
 
-/** A span as the request path finished it, in the form the OTLP exporter reads. */
-export class FinishedSpan implements ReadableSpan {
+/** A finished span with its attributes in a list, in the form the official OTLP exporter reads. */
+export class FinishedSpan implements ReadableSpan, ExportedSpan {
+  /** `span` as a FinishedSpan: itself when it is one. */
+  static of(origin: SpanOrigin, span: ExportedSpan): FinishedSpan {
+    if (span instanceof FinishedSpan) return span
+    const list: AttributeList = []
+    span.writeAttributes({ attribute: (name, value) => void list.push(name, value) })
+    const { name, kind, context, parentSpanContext, startMs, endMs, failed, idBytes } = span
+    return new FinishedSpan(origin, name, kind, context, parentSpanContext, startMs, endMs, list, failed, idBytes)
+  }
+
   constructor(
     readonly origin: SpanOrigin,
     readonly name: string,
@@ -93,6 +129,12 @@ export class FinishedSpan implements ReadableSpan {
     /** The ids' bytes, where kept beside the context's hex. */
     readonly idBytes: SpanIdBytes = HEX_ONLY,
   ) {}
+
+  writeAttributes(sink: AttributeSink): void {
+    const list = this.attributeList
+    for (let i = 0; i < list.length; i += 2)
+      sink.attribute(list[i] as string, list[i + 1] as AttributeValue | undefined)
+  }
 
   /** The attributes as an object, for the official exporter. */
   get attributes(): Attributes {
@@ -159,19 +201,21 @@ export class FinishedSpan implements ReadableSpan {
 export interface SpanBatch {
   /** Spans added so far. */
   readonly size: number
-  add(span: FinishedSpan): void
+  add(span: ExportedSpan): void
 }
 
-/** A batch that keeps its spans as they are, for an exporter that reads ReadableSpans. */
+/** A batch of ReadableSpans, for the official exporter. */
 export class SpanList implements SpanBatch {
   readonly spans: FinishedSpan[] = []
+
+  constructor(readonly origin: SpanOrigin) {}
 
   get size(): number {
     return this.spans.length
   }
 
-  add(span: FinishedSpan): void {
-    this.spans.push(span)
+  add(span: ExportedSpan): void {
+    this.spans.push(FinishedSpan.of(this.origin, span))
   }
 }
 
@@ -203,7 +247,7 @@ export class SpanExport<Batch extends SpanBatch> {
     private readonly counters: TracingCounters,
   ) {}
 
-  add(span: FinishedSpan): void {
+  add(span: ExportedSpan): void {
     if (this.#queued >= this.settings.maxQueueSize) {
       this.counters.spansDropped(1)
       return

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { BatchSettings } from '../../../../runtime/tracing/config.js'
 import {
   type BatchExporter,
+  type ExportedSpan,
   FinishedSpan,
   putAttribute,
   SpanExport,
@@ -34,7 +35,7 @@ function heldExporter() {
   const answers: ((code: ExportResultCode) => void)[] = []
   let shutDown = false
   const exporter: BatchExporter<SpanList> = {
-    newBatch: () => new SpanList(),
+    newBatch: () => new SpanList(ORIGIN),
     export(batch, done) {
       batches.push(batch.spans.map((s) => s.name))
       answers.push((code) => done({ code }))
@@ -168,5 +169,38 @@ describe('FinishedSpan', () => {
     expect(finished.resource).toBe(ORIGIN.resource)
     expect(finished.instrumentationScope.name).toBe('svc-gateway')
     expect([finished.links, finished.events, finished.droppedAttributesCount]).toEqual([[], [], 0])
+  })
+
+  it('is made from a span that writes its attributes itself, with its fields and attributes in order', () => {
+    const start = performance.now()
+    const context = { traceId: '3'.repeat(32), spanId: '4'.repeat(16), traceFlags: 1 }
+    const parent = { traceId: '3'.repeat(32), spanId: '5'.repeat(16), traceFlags: 1, isRemote: true }
+    const exported: ExportedSpan = {
+      name: 'GET /x',
+      kind: SpanKind.SERVER,
+      context,
+      parentSpanContext: parent,
+      startMs: start,
+      endMs: start + 2,
+      failed: true,
+      idBytes: { traceIdBytes: null, spanIdBytes: null, parentIdBytes: null },
+      writeAttributes: (sink) => {
+        sink.attribute('url.path', '/x')
+        sink.attribute('http.response.status_code', 503)
+      },
+    }
+    const finished = FinishedSpan.of(ORIGIN, exported)
+    expect(finished.spanContext()).toBe(context)
+    expect(finished.parentSpanContext).toBe(parent)
+    expect({ name: finished.name, status: finished.status.code, duration: finished.duration }).toEqual({
+      name: 'GET /x',
+      status: SpanStatusCode.ERROR,
+      duration: [0, 2_000_000],
+    })
+    expect(Object.entries(finished.attributes)).toEqual([
+      ['url.path', '/x'],
+      ['http.response.status_code', 503],
+    ])
+    expect(FinishedSpan.of(ORIGIN, finished)).toBe(finished)
   })
 })
