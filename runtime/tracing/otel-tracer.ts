@@ -4,11 +4,11 @@
  * context manager runs: the gateway has its own per-request context, which carries the request's spans.
  *
  * While a request runs, its spans are records (ids, times, and the request or attempt they describe,
- * made into attributes when a sampled span ends: see RecordingSpan); the sampler decides once per
- * trace when the server span starts, the official propagators read the caller's `traceparent` and
- * `baggage`, and finished spans of sampled traces go to the exporter in batches (span-export.ts; why
- * not through the SDK's spans: see there). Each upstream attempt's `traceparent` is written here (see
- * `AttemptFields`).
+ * written as attributes when a sampled span is exported: see RecordingSpan); the sampler decides
+ * once per trace when the server span starts, the official propagators read the caller's
+ * `traceparent` and `baggage`, and finished spans of sampled traces go to the exporter in batches
+ * (span-export.ts; why not through the SDK's spans: see there). Each upstream attempt's `traceparent`
+ * is written here (see `AttemptFields`).
  */
 import { randomBytes } from 'node:crypto'
 

@@ -73,7 +73,7 @@ export interface SpanIdBytes {
   readonly parentIdBytes: IdBytes | null
 }
 
-/** Takes a span's attributes one by one, in order: the encoder, or an object for the official exporter. */
+/** Takes a span's attributes one by one, in order: the encoder, or a FinishedSpan's list (FinishedSpan.of). */
 export interface AttributeSink {
   attribute(name: string, value: AttributeValue | undefined): void
 }
