@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto'
 
 import {
   type Attributes,
-  type AttributeValue,
   type Context,
   ROOT_CONTEXT,
   SamplingDecision,
@@ -91,6 +90,7 @@ import {
   type SpanIdBytes,
   SpanList,
   type SpanOrigin,
+  writeAttributeList,
 } from './span-export.js'
 import type { GatewayTracer, ServerRequest, ServerSpan, TracerOptions, TracingCounters } from './tracer.js'
 
@@ -418,7 +418,8 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
 
 class OtelClientSpan extends RecordingSpan implements ClientSpan {
   readonly fields: FieldList = []
-  /** How the attempt ended (see end). */
+  /** How the attempt ended (see end), and its method as the conventions name it (standardMethod). */
+  #method = ''
   #status = 0
   #errorType: string | null = null
   #startMs = 0
@@ -436,6 +437,7 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
 
   end({ status, failure, startMs, endMs }: ClientEnd): void {
     if (!this.sampled) return
+    this.#method = standardMethod(this.attempt.method)
     this.#status = status
     // client spans: every 4xx and 5xx is an error of the call (HTTP conventions)
     this.#errorType = failure ?? (status >= 400 ? String(status) : null)
@@ -445,7 +447,7 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
   }
 
   get name(): string {
-    return spanMethod(standardMethod(this.attempt.method))
+    return spanMethod(this.#method)
   }
 
   get startMs(): number {
@@ -462,7 +464,7 @@ class OtelClientSpan extends RecordingSpan implements ClientSpan {
 
   writeAttributes(sink: AttributeSink): void {
     const attempt = this.attempt
-    const method = standardMethod(attempt.method)
+    const method = this.#method
     const status = this.#status
     sink.attribute(ATTR_HTTP_REQUEST_METHOD, method)
     sink.attribute(ATTR_URL_FULL, attempt.url)
@@ -517,9 +519,7 @@ class OtelStepSpan extends ParentRecordingSpan implements StepSpan {
   }
 
   writeAttributes(sink: AttributeSink): void {
-    const list = this.#attributes
-    for (let i = 0; i < list.length; i += 2)
-      sink.attribute(list[i] as string, list[i + 1] as AttributeValue | undefined)
+    writeAttributeList(this.#attributes, sink)
   }
 }
 

@@ -209,7 +209,7 @@ type Primitive = string | number | boolean
 
 /**
  * What the encoder keeps per attribute name (names come from the gateway's code and the resource, a
- * few dozen), and where they were last found: a span of one kind lists the same names in the same
+ * few dozen), and where they were last found: a span of one kind writes the same names in the same
  * places, request after request, and a name at its place is found by one comparison of constant
  * strings (timed in the gateway, looking each up by name cost ~0.2 µs per request).
  */

@@ -59,6 +59,11 @@ export function attributeListOf(attributes: Readonly<Record<string, AttributeVal
   return list
 }
 
+/** Hands `list`'s attributes to `sink`, in order. */
+export function writeAttributeList(list: AttributeList, sink: AttributeSink): void {
+  for (let i = 0; i < list.length; i += 2) sink.attribute(list[i] as string, list[i + 1] as AttributeValue | undefined)
+}
+
 /** An id's bytes where the tracer drew it: the encoder copies them in place of decoding the hex. */
 export interface IdBytes {
   readonly bytes: Uint8Array
@@ -131,16 +136,13 @@ export class FinishedSpan implements ReadableSpan, ExportedSpan {
   ) {}
 
   writeAttributes(sink: AttributeSink): void {
-    const list = this.attributeList
-    for (let i = 0; i < list.length; i += 2)
-      sink.attribute(list[i] as string, list[i + 1] as AttributeValue | undefined)
+    writeAttributeList(this.attributeList, sink)
   }
 
   /** The attributes as an object, for the official exporter. */
   get attributes(): Attributes {
     const attributes: Attributes = {}
-    const list = this.attributeList
-    for (let i = 0; i < list.length; i += 2) attributes[list[i] as string] = list[i + 1] as AttributeValue | undefined
+    writeAttributeList(this.attributeList, { attribute: (name, value) => void (attributes[name] = value) })
     return attributes
   }
 
