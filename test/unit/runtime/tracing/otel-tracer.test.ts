@@ -2,7 +2,7 @@
  * The spans the tracer makes (docs/spec/operations.md TR2-TR5), driven through its interface and
  * exported to a local OTLP receiver: names and attributes per the HTTP conventions for what the
  * end-to-end tests do not reach (a method outside the standard ones, a retried attempt, a failed
- * one, a client gone), made when a span ends with the times the exchange and the attempt give, and
+ * one, a client gone, a step that raised), with the times the exchange and the attempt give, and
  * nothing exported for an unsampled trace.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -127,6 +127,27 @@ describe('the OpenTelemetry tracer', () => {
     expect(span!.attributes['error.type']).toBe('aborted')
     expect(span!.attributes).not.toHaveProperty('http.response.status_code')
     expect(span!.attributes).not.toHaveProperty('http.route')
+  })
+
+  it('TR5: a step ended by a raised error is an error span with the error code; one ended by another error too', async () => {
+    const gateway = tracer()
+    const server = gateway.startServer(request('GET'))
+    const attributes = { 'code.function.name': 'orders', 'svc.flow.location': 'orders.xml:2:3' }
+    server.startStep('sub-flow', attributes).end(Object.assign(new Error('raised'), { code: 4711 }))
+    server.startStep('xslt', { 'svc.stylesheet': 'a.xsl' }).end(new Error('broken'))
+    server.startStep('xslt', { 'svc.stylesheet': 'b.xsl' }).end(null)
+    server.end(502, 4711, false, began + 1)
+    await gateway.shutdown()
+
+    const steps = receiver.spans.filter((span) => span.kind === 1)
+    expect(steps.map((step) => [step.name, step.statusCode, step.parentSpanId])).toEqual([
+      ['sub-flow', 2, server.spanId],
+      ['xslt', 2, server.spanId],
+      ['xslt', 0, server.spanId],
+    ])
+    expect(steps[0]!.attributes).toEqual({ ...attributes, 'svc.error.code': 4711, 'error.type': '4711' })
+    expect(steps[1]!.attributes).toEqual({ 'svc.stylesheet': 'a.xsl', 'error.type': 'error' })
+    expect(steps[2]!.attributes).toEqual({ 'svc.stylesheet': 'b.xsl' })
   })
 
   it('exports nothing of an unsampled trace, whose upstream calls still carry its context', async () => {
