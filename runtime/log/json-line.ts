@@ -7,7 +7,7 @@
 
 /** An id's hex digits as bytes (see JsonLineWriter.hexId): `digits` from `digitsAt` on. */
 export interface HexDigits {
-  readonly digits: Uint8Array
+  readonly digits: Buffer
   readonly digitsAt: number
 }
 
@@ -128,8 +128,9 @@ export class JsonLineWriter {
     let pos = this.pos
     out[pos++] = QUOTE
     if (kept !== null) {
-      const digits = kept.digits
-      for (let i = kept.digitsAt, end = kept.digitsAt + length; i < end; i++) out[pos++] = digits[i]!
+      // Buffer#copy: for 16 and 32 bytes, timed apart, about half of what a loop costs
+      kept.digits.copy(out, pos, kept.digitsAt, kept.digitsAt + length)
+      pos += length
     } else {
       for (let i = 0; i < length; i++) out[pos++] = id.charCodeAt(i)
     }

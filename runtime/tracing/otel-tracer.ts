@@ -101,11 +101,9 @@ const PROTOBUF_EXPORTER_COMPONENT = 'otlp_http_span_exporter'
 const ATTR_SVC_REQUEST_ID = 'svc.request_id'
 const ATTR_SVC_ERROR_CODE = 'svc.error.code'
 
-/** What the sampler is shown of a span's attributes (see startServer). */
+/** What the sampler is shown of a span's attributes and links (see startServer). */
 const NO_ATTRIBUTES: Attributes = Object.freeze({})
-
-/** The methods the HTTP conventions name; any other is `_OTHER` (and `HTTP` in span names). */
-const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE'])
+const NO_LINKS = Object.freeze([]) as never[]
 
 export function createOtelTracer({ config, version, counters, flushTimeoutMs }: TracerOptions): GatewayTracer {
   const origin: SpanOrigin = {
@@ -118,23 +116,38 @@ export function createOtelTracer({ config, version, counters, flushTimeoutMs }: 
   }
   const spans = spanExportOf(config, origin, version, counters)
   const attemptFields = new AttemptFields(config.traceContext, config.baggage ? new W3CBaggagePropagator() : null)
-  return new OtelTracer(origin, spans, samplerOf(config), propagatorOf(config), attemptFields, flushTimeoutMs)
+  return new OtelTracer(
+    origin,
+    spans,
+    samplerOf(config),
+    samplesEveryRoot(config),
+    propagatorOf(config),
+    attemptFields,
+    flushTimeoutMs,
+  )
 }
 
 class OtelTracer implements GatewayTracer {
   readonly #randomIds = new RandomIds()
-  /** The fields the propagators read (`traceparent`, `tracestate`, `baggage`). */
-  readonly #propagatedFields: readonly string[]
+  /**
+   * The fields that can carry a caller's context: `traceparent` and `baggage` as the propagators are
+   * on. Not `tracestate`, which the W3C propagator reads only beside a `traceparent`.
+   */
+  readonly #contextFields: readonly string[]
+  /** The last server span name made, and what it was made of (see spanName). */
+  #lastName = { method: '', route: '', name: '' }
 
   constructor(
     readonly origin: SpanOrigin,
     readonly spans: SpanExport<SpanBatch>,
     readonly sampler: Sampler,
+    /** Whether the sampler samples every trace that has no parent (always_on, parentbased_always_on). */
+    readonly samplesEveryRoot: boolean,
     readonly propagator: TextMapPropagator,
     readonly attemptFields: AttemptFields,
     readonly flushTimeoutMs: number,
   ) {
-    this.#propagatedFields = propagator.fields()
+    this.#contextFields = propagator.fields().filter((field) => field !== 'tracestate')
   }
 
   startServer(request: ServerRequest): ServerSpan {
@@ -147,15 +160,13 @@ class OtelTracer implements GatewayTracer {
     const drawnTraceId = parent === null ? this.#randomIds.traceId() : null
     const traceId = parent === null ? drawnTraceId!.text : parent.traceId
     const method = standardMethod(request.method)
-    // the SDK's samplers that OTEL_TRACES_SAMPLER names read no attributes
-    const decision = this.sampler.shouldSample(
-      incoming,
-      traceId,
-      spanMethod(method),
-      SpanKind.SERVER,
-      NO_ATTRIBUTES,
-      [],
-    ).decision
+    // the SDK's samplers that OTEL_TRACES_SAMPLER names read no attributes; a root span of a sampler
+    // that samples every root is sampled without asking (what the sampler would answer)
+    const decision =
+      parent === null && this.samplesEveryRoot
+        ? SamplingDecision.RECORD_AND_SAMPLED
+        : this.sampler.shouldSample(incoming, traceId, spanMethod(method), SpanKind.SERVER, NO_ATTRIBUTES, NO_LINKS)
+            .decision
     const context: TraceContext = {
       tracer: this,
       traceId,
@@ -171,8 +182,20 @@ class OtelTracer implements GatewayTracer {
     return this.#randomIds.spanId()
   }
 
+  /**
+   * A server span's name, `{method} {route}`: the same string as long as method and route repeat (the
+   * encoder then copies the name's field as written before), made anew when either changes.
+   */
+  spanName(method: string, route: string): string {
+    const last = this.#lastName
+    if (last.method === method && last.route === route) return last.name
+    const made = { method, route, name: `${spanMethod(method)} ${route}` }
+    this.#lastName = made
+    return made.name
+  }
+
   #carriesContext(request: ServerRequest): boolean {
-    for (const field of this.#propagatedFields) if (request.header(field) !== undefined) return true
+    for (const field of this.#contextFields) if (request.header(field) !== undefined) return true
     return false
   }
 
@@ -376,7 +399,7 @@ class OtelServerSpan extends ParentRecordingSpan implements ServerSpan {
 
   get name(): string {
     const route = this.#route
-    return route === null ? spanMethod(this.method) : `${spanMethod(this.method)} ${route}`
+    return route === null ? spanMethod(this.method) : this.trace.tracer.spanName(this.method, route)
   }
 
   get startMs(): number {
@@ -556,14 +579,14 @@ class RandomIds {
   #at = 0
 
   traceId(): RandomId {
-    return this.#draw(16, '00000000000000000000000000000000')
+    return this.#draw(16)
   }
 
   spanId(): RandomId {
-    return this.#draw(8, '0000000000000000')
+    return this.#draw(8)
   }
 
-  #draw(bytes: number, zero: string): RandomId {
+  #draw(bytes: number): RandomId {
     for (;;) {
       if (this.#at + bytes > this.#pool.length) {
         this.#pool = randomBytes(ID_POOL_BYTES)
@@ -572,15 +595,37 @@ class RandomIds {
         this.#at = 0
       }
       const at = this.#at
-      const text = this.#text.slice(2 * at, 2 * (at + bytes))
       this.#at += bytes
-      if (text !== zero) return new RandomId(text, this.#pool, at, this.#digits)
+      // the bytes are checked, not the text: comparing a slice with a string of zeros showed in profiles
+      if (!allZero(this.#pool, at, bytes)) {
+        return new RandomId(this.#text.slice(2 * at, 2 * (at + bytes)), this.#pool, at, this.#digits)
+      }
     }
   }
 }
 
+function allZero(bytes: Buffer, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) if (bytes[i] !== 0) return false
+  return true
+}
+
+/** The method as the HTTP conventions name it: one of theirs, or `_OTHER` (and `HTTP` in span names). */
 function standardMethod(method: string): string {
-  return KNOWN_METHODS.has(method) ? method : '_OTHER'
+  // a switch of constant strings: the set's lookup showed in profiles, twice per request
+  switch (method) {
+    case 'GET':
+    case 'POST':
+    case 'PUT':
+    case 'DELETE':
+    case 'PATCH':
+    case 'HEAD':
+    case 'OPTIONS':
+    case 'CONNECT':
+    case 'TRACE':
+      return method
+    default:
+      return '_OTHER'
+  }
 }
 
 /** The method part of a span name: `HTTP` for methods outside the standard ones. */
@@ -661,6 +706,10 @@ function samplerOf(config: TracingConfig): Sampler {
     case 'parentbased_traceidratio':
       return new ParentBasedSampler({ root: ratio })
   }
+}
+
+function samplesEveryRoot(config: TracingConfig): boolean {
+  return config.sampler === 'always_on' || config.sampler === 'parentbased_always_on'
 }
 
 function propagatorOf(config: TracingConfig): TextMapPropagator {

@@ -782,12 +782,19 @@ function tracedWireHeaders(
   host: string | null,
   fields: readonly (readonly [string, string])[],
 ): string[] {
-  const flat: string[] = []
+  // made at its full size (a header replaced by one of the fields, which is rare, leaves it shorter)
+  const flat: string[] = new Array(2 * (headers.length + fields.length))
+  let at = 0
   for (const [name, value] of headers) {
     if (replacedBy(fields, name)) continue
-    flat.push(name, wireValue(name, value, host))
+    flat[at++] = name
+    flat[at++] = wireValue(name, value, host)
   }
-  for (const [name, value] of fields) flat.push(name, value)
+  for (const [name, value] of fields) {
+    flat[at++] = name
+    flat[at++] = value
+  }
+  flat.length = at
   return flat
 }
 

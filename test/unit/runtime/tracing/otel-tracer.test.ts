@@ -164,4 +164,34 @@ describe('the OpenTelemetry tracer', () => {
     expect(receiver.spans.map((span) => span.traceId)).not.toContain(server.traceId)
     expect(receiver.spans).toHaveLength(1)
   })
+
+  it("TR2: samples a root by the sampler, a caller's trace as its flags say, and ignores a tracestate alone", async () => {
+    const parent = 'a3ce929d0e0e47364bf92f3577b34da6'
+    const parentSpan = '00f067aa0ba902b7'
+    const withHeaders = (method: string, headers: Record<string, string>): ServerRequest => ({
+      ...request(method),
+      header: (name) => headers[name],
+    })
+    const traced = (gateway: GatewayTracer, method: string, headers: Record<string, string>): ServerSpan => {
+      const server = gateway.startServer(withHeaders(method, headers))
+      server.end(200, undefined, false, began + 1)
+      return server
+    }
+    const parentBased = tracer('parentbased_always_on')
+    const alwaysOn = tracer('always_on')
+    const root = traced(parentBased, 'GET', {})
+    const stateOnly = traced(parentBased, 'PUT', { tracestate: 'vendor=1' })
+    const unsampledParent = traced(parentBased, 'POST', { traceparent: `00-${parent}-${parentSpan}-00` })
+    const sampledParent = traced(parentBased, 'PATCH', { traceparent: `00-${parent}-${parentSpan}-01` })
+    const forcedOn = traced(alwaysOn, 'DELETE', { traceparent: `00-${parent}-${parentSpan}-00` })
+    const invalidParent = traced(parentBased, 'HEAD', { traceparent: `00-${'0'.repeat(32)}-${parentSpan}-01` })
+    await Promise.all([parentBased.shutdown(), alwaysOn.shutdown()])
+
+    // a new trace for no traceparent, a tracestate alone, or an invalid traceparent
+    for (const span of [root, stateOnly, invalidParent]) expect(span.traceId).not.toBe(parent)
+    for (const span of [unsampledParent, sampledParent, forcedOn]) expect(span.traceId).toBe(parent)
+    // unrouted spans are named by their method; the one of the unsampled parent is not exported
+    const exported = receiver.spans.map((span) => `${span.name} <- ${span.parentSpanId}`).sort()
+    expect(exported).toEqual([`DELETE <- ${parentSpan}`, 'GET <- ', 'HEAD <- ', `PATCH <- ${parentSpan}`, 'PUT <- '])
+  })
 })
