@@ -30,6 +30,7 @@ import { RedisConnection } from '../store/redis-connection.js'
 import { readTracingConfig, type TracingConfig } from '../tracing/config.js'
 import { loadTracer } from '../tracing/load-tracer.js'
 import type { GatewayTracer } from '../tracing/tracer.js'
+import { connectCollector } from '../upstream/collector-post.js'
 import { RedisResponseCache } from '../upstream/redis-response-cache.js'
 import { UpstreamServices } from '../upstream/services.js'
 import { createValidationRuntime, type ValidationRuntime } from '../validate/modes.js'
@@ -178,6 +179,7 @@ export class Gateway implements GatewayCore {
       version: this.app.version,
       counters: metrics?.traceCounters() ?? { spansDropped: () => undefined, exportFailed: () => undefined },
       flushTimeoutMs: Math.min(config.batch.exportTimeoutMillis, this.config.shutdownTimeoutMs),
+      collector: connectCollector,
     })
   }
 

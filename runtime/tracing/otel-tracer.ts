@@ -76,7 +76,7 @@ import type { ClientAttempt, ClientEnd, ClientSpan, ParentSpan, SpanAttributes, 
 import type { HexDigits } from '../log/json-line.js'
 import type { TracingConfig } from './config.js'
 import { type EncodedSpans, OtlpSpanEncoder } from './otlp-protobuf.js'
-import { postsOnUndici, undiciOtlpTransport } from './otlp-transport.js'
+import { type CollectorConnector, collectorTransport, postsOnGatewayClient } from './otlp-transport.js'
 import {
   type AttributeList,
   attributeListOf,
@@ -105,7 +105,13 @@ const ATTR_SVC_ERROR_CODE = 'svc.error.code'
 const NO_ATTRIBUTES: Attributes = Object.freeze({})
 const NO_LINKS = Object.freeze([]) as never[]
 
-export function createOtelTracer({ config, version, counters, flushTimeoutMs }: TracerOptions): GatewayTracer {
+export function createOtelTracer({
+  config,
+  version,
+  counters,
+  flushTimeoutMs,
+  collector,
+}: TracerOptions): GatewayTracer {
   const origin: SpanOrigin = {
     resource: resourceFromAttributes({
       ...parseKeyPairsIntoRecord(config.resourceAttributes),
@@ -114,7 +120,7 @@ export function createOtelTracer({ config, version, counters, flushTimeoutMs }: 
     }),
     instrumentationScope: { name: SCOPE },
   }
-  const spans = spanExportOf(config, origin, version, counters)
+  const spans = spanExportOf(config, origin, version, counters, collector)
   const attemptFields = new AttemptFields(config.traceContext, config.baggage ? new W3CBaggagePropagator() : null)
   return new OtelTracer(
     origin,
@@ -638,14 +644,15 @@ function spanMethod(method: string): string {
  * `http/protobuf` the official OTLP/HTTP exporter as `@opentelemetry/exporter-trace-otlp-proto`
  * assembles it (its configuration from `OTEL_EXPORTER_OTLP_*`: headers, timeout, compression), given
  * batches that the gateway's encoder writes as their spans arrive, in place of the official
- * serializer (why: otlp-protobuf.ts), and posting on undici to a collector at an `http:` URL (why:
- * otlp-transport.ts).
+ * serializer (why: otlp-protobuf.ts), and posting on the gateway's own HTTP client to a collector at
+ * an `http:` URL (why: otlp-transport.ts).
  */
 function spanExportOf(
   config: TracingConfig,
   origin: SpanOrigin,
   version: string,
   counters: TracingCounters,
+  collector: CollectorConnector,
 ): SpanExport<SpanBatch> {
   const userAgent = `svc-gateway/${version}`
   if (config.protocol === 'http/json') {
@@ -667,17 +674,15 @@ function spanExportOf(
   })
   // what the exporter's self-observability counts (it is given no meter provider)
   const counted: IExporterMetricsHelper<EncodedSpans> = { name: 'span', countItems: (batch) => batch.size }
-  const delegate = postsOnUndici(options.url)
+  const delegate = postsOnGatewayClient(options.url)
     ? createOtlpNetworkExportDelegate(
         options,
         serializer,
         createOtlpHttpExporterMetrics(PROTOBUF_EXPORTER_COMPONENT, counted, options.url, undefined),
-        undiciOtlpTransport({
-          url: options.url,
-          headers: options.headers,
-          compression: options.compression,
-          userAgent,
-        }),
+        collectorTransport(
+          { url: options.url, headers: options.headers, compression: options.compression, userAgent },
+          collector,
+        ),
       )
     : createOtlpHttpExportDelegate(options, serializer, PROTOBUF_EXPORTER_COMPONENT, counted, undefined)
   const official = new OTLPExporterBase(delegate)

@@ -1,21 +1,21 @@
 /**
  * How the OTLP/protobuf exporter posts a batch to a collector at an `http:` URL (operations.md TR6): on
- * an undici connection, with the official exporter's retry rules, inside the official export delegate
- * (its queue limit, timeout and self-observability). Collectors at `https:` URLs keep the official
- * transport, with its `OTEL_EXPORTER_OTLP_*CERTIFICATE*` and client-key settings.
+ * the gateway's own HTTP client (the connection the caller gives, upstream/collector-post.ts), with
+ * the official exporter's retry rules, inside the official export delegate (its queue limit, timeout
+ * and self-observability). Collectors at `https:` URLs keep the official transport, with its
+ * `OTEL_EXPORTER_OTLP_*CERTIFICATE*` and client-key settings.
  *
  * Why not the official transport for plain HTTP: under the referee's load its post (a `node:http`
  * request fed by a stream, code that runs a few dozen times a second and so never gets hot) cost
- * about as much per request as encoding the spans; the same post on undici, whose code the gateway
- * runs for every upstream call, measured within noise of not posting at all (bench/README.md,
- * "Observability").
+ * about as much per request as encoding the spans. Why the gateway's client and not another undici
+ * request API: a second kind of handler and request options in the same undici code made the
+ * gateway's own upstream calls slower (bench/README.md, "Observability").
  */
 import { STATUS_CODES } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 
 import { type ExportResponse, type IExporterTransport, OTLPExporterError } from '@opentelemetry/otlp-exporter-base'
-import { Client } from 'undici'
 
 /** What the transport needs of the exporter's configuration (the official, from the environment). */
 export interface OtlpPostSettings {
@@ -26,6 +26,35 @@ export interface OtlpPostSettings {
   /** The `User-Agent` of the posts (the official transport puts its own after the one it is given). */
   readonly userAgent: string
 }
+
+/** A collector's answer to a post. */
+export interface CollectorAnswer {
+  readonly status: number
+  /** Header names and values in turn, as received. */
+  readonly headers: readonly string[]
+  /** The body; null when it passed the limit of the post (the rest was not read). */
+  readonly body: Buffer | null
+}
+
+/** The gateway's connection to one collector origin. */
+export interface CollectorConnection {
+  /**
+   * POSTs `body` to `path` (with its query) with `headers` (names and values in turn); the answer's
+   * head must come within `timeoutMs`, and so must each part of its body. Rejects on a network failure
+   * or a timeout, with an error whose `code` names it (undici's codes; `ETIMEDOUT` for a timeout).
+   */
+  post(
+    path: string,
+    headers: string[],
+    body: Buffer,
+    timeoutMs: number,
+    maxAnswerBytes: number,
+  ): Promise<CollectorAnswer>
+  close(): void
+}
+
+/** Opens the gateway's connection to a collector origin (`http://host:port`). */
+export type CollectorConnector = (origin: string) => CollectorConnection
 
 /** Status codes a collector may answer that are worth another try (OTLP/HTTP). */
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504])
@@ -50,45 +79,41 @@ const MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 const gzipped = promisify(gzip)
 
 /** One post to the collector, no retries. */
-class UndiciPost implements IExporterTransport {
-  readonly #client: Client
+class CollectorPost implements IExporterTransport {
+  readonly #connection: CollectorConnection
   readonly #path: string
 
-  constructor(readonly settings: OtlpPostSettings) {
+  constructor(
+    readonly settings: OtlpPostSettings,
+    connect: CollectorConnector,
+  ) {
     const url = new URL(settings.url)
-    this.#client = new Client(url.origin)
+    this.#connection = connect(url.origin)
     this.#path = `${url.pathname}${url.search}`
   }
 
   async send(data: Uint8Array, timeoutMillis: number): Promise<ExportResponse> {
     try {
-      const headers: Record<string, string> = {
-        ...(await this.settings.headers()),
-        'User-Agent': this.settings.userAgent,
+      const headers: string[] = []
+      for (const [name, value] of Object.entries(await this.settings.headers())) {
+        if (name.toLowerCase() !== 'user-agent') headers.push(name, value)
       }
-      let body = data
+      headers.push('User-Agent', this.settings.userAgent)
+      let body = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
       if (this.settings.compression === 'gzip') {
         body = await gzipped(data)
-        headers['Content-Encoding'] = 'gzip'
+        headers.push('Content-Encoding', 'gzip')
       }
-      const response = await this.#client.request({
-        path: this.#path,
-        method: 'POST',
-        headers,
-        body,
-        headersTimeout: timeoutMillis,
-        bodyTimeout: timeoutMillis,
-      })
-      const answer = await readLimited(response.body)
-      const status = response.statusCode
-      if (answer === null) {
+      const answer = await this.#connection.post(this.#path, headers, body, timeoutMillis, MAX_RESPONSE_BYTES)
+      const status = answer.status
+      if (answer.body === null) {
         return { status: 'failure', error: new Error(`OTLP export response exceeded ${MAX_RESPONSE_BYTES} bytes`) }
       }
-      if (status <= 299) return { status: 'success', data: answer }
+      if (status <= 299) return { status: 'success', data: answer.body }
       if (RETRYABLE_STATUSES.has(status)) {
-        return { status: 'retryable', retryInMillis: retryAfterMillis(response.headers['retry-after']) }
+        return { status: 'retryable', retryInMillis: retryAfterMillis(headerValue(answer.headers, 'retry-after')) }
       }
-      const error = new OTLPExporterError(STATUS_CODES[status], status, answer.toString())
+      const error = new OTLPExporterError(STATUS_CODES[status], status, answer.body.toString())
       return { status: 'failure', error }
     } catch (error) {
       const code = (error as { code?: unknown }).code
@@ -100,28 +125,19 @@ class UndiciPost implements IExporterTransport {
   }
 
   shutdown(): void {
-    this.#client.close().catch(() => undefined)
+    this.#connection.close()
   }
 }
 
-/** The body, or null when it passes the limit (the rest is not read: the connection is closed). */
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let bytes = 0
-  for await (const chunk of body) {
-    bytes += chunk.length
-    if (bytes > MAX_RESPONSE_BYTES) {
-      body.destroy()
-      return null
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
+/** The first value of the header `name` (lower-case) in `headers` (names and values in turn). */
+function headerValue(headers: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === name) return headers[i + 1]
+  return undefined
 }
 
 /** A `Retry-After` of seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
-function retryAfterMillis(value: string | string[] | undefined): number | undefined {
-  if (typeof value !== 'string') return undefined
+function retryAfterMillis(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
   const seconds = Number.parseInt(value, 10)
   if (Number.isInteger(seconds)) return Math.max(seconds, 0) * 1000
   const at = Date.parse(value)
@@ -163,12 +179,12 @@ class RetryingPost implements IExporterTransport {
  * Whether spans for `url` are posted here: plain HTTP without credentials in the URL (`node:http`
  * turns those into an `Authorization` field; the official transport keeps doing so).
  */
-export function postsOnUndici(url: string): boolean {
+export function postsOnGatewayClient(url: string): boolean {
   const parsed = new URL(url)
   return parsed.protocol === 'http:' && parsed.username === '' && parsed.password === ''
 }
 
-/** The transport for a collector at an `http:` URL without credentials (postsOnUndici). */
-export function undiciOtlpTransport(settings: OtlpPostSettings): IExporterTransport {
-  return new RetryingPost(new UndiciPost(settings))
+/** The transport for a collector at an `http:` URL without credentials (postsOnGatewayClient), on `connect`'s connection. */
+export function collectorTransport(settings: OtlpPostSettings, connect: CollectorConnector): IExporterTransport {
+  return new RetryingPost(new CollectorPost(settings, connect))
 }

@@ -4,6 +4,7 @@
  */
 import type { ParentSpan } from '../context/trace.js'
 import type { TracingConfig } from './config.js'
+import type { CollectorConnector } from './otlp-transport.js'
 
 /** What a server span is made from (TR3); `header` reads the incoming trace context (TR2). */
 export interface ServerRequest {
@@ -52,4 +53,6 @@ export interface TracerOptions {
   readonly counters: TracingCounters
   /** How long the flush on shutdown may take at most (the export timeout, and SVC_SHUTDOWN_TIMEOUT). */
   readonly flushTimeoutMs: number
+  /** The gateway's HTTP client, for posts to a collector at an `http:` URL (otlp-transport.ts). */
+  readonly collector: CollectorConnector
 }

@@ -18,6 +18,15 @@ export const POOL_CONNECTIONS = 256
 const KEEP_ALIVE_MS = 4000
 const MAX_DISPATCHERS = 512
 
+/** What every pool of upstream connections shares (and the collector's, collector-post.ts). */
+export const POOL_SETTINGS = {
+  keepAliveTimeout: KEEP_ALIVE_MS,
+  keepAliveMaxTimeout: KEEP_ALIVE_MS,
+  // Timeouts are per request (hop.ts): the pool's defaults must never decide.
+  headersTimeout: 0,
+  bodyTimeout: 0,
+} as const
+
 export class Dispatchers {
   readonly #byKey = new Map<string, Dispatcher>()
   /** The most recently used dispatcher: last in #byKey's order already. */
@@ -59,13 +68,9 @@ export class Dispatchers {
     const connect = connectOptions(target)
     const timeoutMs = target.connectTimeoutMs ?? this.fallbackConnectTimeoutMs
     const common = {
+      ...POOL_SETTINGS,
       connections: this.connections,
-      keepAliveTimeout: KEEP_ALIVE_MS,
-      keepAliveMaxTimeout: KEEP_ALIVE_MS,
       pipelining: target.disableReuse ? 0 : 1,
-      // Timeouts are per request (hop.ts): the pool's defaults must never decide.
-      headersTimeout: 0,
-      bodyTimeout: 0,
     }
     if (target.proxyServer !== null) {
       return new ProxyAgent({

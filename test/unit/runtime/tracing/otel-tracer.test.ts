@@ -11,6 +11,7 @@ import type { ClientSpan } from '../../../../runtime/context/trace.js'
 import { readTracingConfig } from '../../../../runtime/tracing/config.js'
 import { createOtelTracer } from '../../../../runtime/tracing/otel-tracer.js'
 import type { GatewayTracer, ServerRequest, ServerSpan } from '../../../../runtime/tracing/tracer.js'
+import { connectCollector } from '../../../../runtime/upstream/collector-post.js'
 import { type OtlpReceiver, startOtlpReceiver } from '../../../helpers/otlp-receiver.js'
 
 let receiver: OtlpReceiver
@@ -30,6 +31,7 @@ function tracer(sampler = 'always_on'): GatewayTracer {
     version: '1.2.3',
     counters: { spansDropped: () => undefined, exportFailed: () => undefined },
     flushTimeoutMs: 5000,
+    collector: connectCollector,
   })
 }
 
