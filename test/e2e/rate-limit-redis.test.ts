@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileOrThrow, type RunningGateway, startBundle, writeProject } from '../helpers/gateway-process.js'
 import { expectedAdmitted, hammer } from '../helpers/hammer.js'
 import { type HttpResponse, send } from '../helpers/http.js'
+import { type RedisFleet, startRedisFleet } from '../helpers/redis-fleet.js'
 import {
   REDIS_CLI,
   REDIS_SERVER,
   type RunningRedis,
   type RunningRedisCluster,
-  startRedis,
   startRedisCluster,
   untilConnected,
 } from '../helpers/redis-server.js'
@@ -42,29 +42,24 @@ describe.skipIf(REDIS_SERVER === null)(
   `rate limits on Redis${REDIS_SERVER === null ? ' (skipped: redis-server is not on the PATH)' : ''}`,
   () => {
     let root: string
+    let fleet: RedisFleet
     let redis: RunningRedis
     let first: RunningGateway
     let second: RunningGateway
 
     beforeAll(async () => {
       root = writeProject({ 'definition.yaml': DEFINITION, 'flows/say.xml': FLOW })
-      redis = await startRedis()
       await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
-      const env = {
-        SVC_REDIS_URL: redis.url,
+      fleet = await startRedisFleet(join(root, 'out'), {
         SVC_REDIS_PREFIX: 'test:',
         SVC_REDIS_TIMEOUT: '200',
         SVC_STATUS_AUTH: 'ops:pw',
-      }
-      first = await startBundle(join(root, 'out'), env)
-      second = await startBundle(join(root, 'out'), env)
-      await untilConnected(redis, 2)
+      })
+      ;({ redis, first, second } = fleet)
     }, 60_000)
 
     afterAll(async () => {
-      await first?.stop()
-      await second?.stop()
-      await redis?.stop()
+      await fleet?.stop()
       rmSync(root, { recursive: true, force: true })
     })
 
@@ -88,11 +83,11 @@ describe.skipIf(REDIS_SERVER === null)(
 
     it('RL5 RL7: two instances x two workers, 50 clients asking for 3 s: the limit holds within 5 %', async () => {
       const env = { SVC_REDIS_URL: redis.url, SVC_REDIS_PREFIX: 'accuracy:', SVC_WORKERS: '2' }
-      const fleet = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
+      const instances = [await startBundle(join(root, 'out'), env), await startBundle(join(root, 'out'), env)]
       try {
         await untilConnected(redis, 2 + 4)
         const result = await hammer(
-          fleet.map((g) => g.url),
+          instances.map((g) => g.url),
           '/accuracy',
           { 'x-client': 'accuracy' },
           3,
@@ -101,13 +96,13 @@ describe.skipIf(REDIS_SERVER === null)(
         expect(result.other).toBe(0)
         const expected = expectedAdmitted(20, 1, result.elapsedMs)
         // what a failure needs to be understood: the counts, and whether Redis went unanswered meanwhile
-        const alerts = fleet.flatMap((g) => g.logLines.filter((line) => line.includes('"topic":"redis"')))
+        const alerts = instances.flatMap((g) => g.logLines.filter((line) => line.includes('"topic":"redis"')))
         const context = `${JSON.stringify(result)}; ${expected} expected; Redis alerts: ${alerts.join(' ') || 'none'}`
         expect(result.admitted, context).toBeGreaterThanOrEqual(expectedAdmitted(20, 1, result.elapsedMs - 200))
         expect(result.admitted, context).toBeLessThanOrEqual(Math.ceil(expected * 1.05))
         expect(result.refused).toBeGreaterThan(0)
       } finally {
-        for (const gateway of fleet) await gateway.stop()
+        for (const gateway of instances) await gateway.stop()
       }
     }, 60_000)
 

@@ -12,9 +12,10 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compileOrThrow, type RunningGateway, startBundle, writeProject } from '../helpers/gateway-process.js'
+import { compileOrThrow, type RunningGateway, writeProject } from '../helpers/gateway-process.js'
 import { type HttpResponse, send } from '../helpers/http.js'
-import { REDIS_SERVER, type RunningRedis, startRedis, untilConnected } from '../helpers/redis-server.js'
+import { type RedisFleet, startRedisFleet } from '../helpers/redis-fleet.js'
+import { REDIS_SERVER, type RunningRedis } from '../helpers/redis-server.js'
 
 const DEFINITION = `swagger: "2.0"
 paths:
@@ -73,6 +74,7 @@ describe.skipIf(REDIS_SERVER === null)(
   `the upstream cache on Redis${REDIS_SERVER === null ? ' (skipped: redis-server is not on the PATH)' : ''}`,
   () => {
     let root: string
+    let fleet: RedisFleet
     let redis: RunningRedis
     let upstream: Awaited<ReturnType<typeof startUpstream>>
     let first: RunningGateway
@@ -86,25 +88,19 @@ describe.skipIf(REDIS_SERVER === null)(
         'flows/rates.xml': RATES,
         'flows/large.xml': LARGE,
       })
-      redis = await startRedis()
       upstream = await startUpstream()
       await compileOrThrow(join(root, 'definition.yaml'), join(root, 'out'))
       // a timeout that a busy test machine cannot trip: a slow call would bypass the cache (RL8)
-      const env = {
-        SVC_REDIS_URL: redis.url,
+      fleet = await startRedisFleet(join(root, 'out'), {
         SVC_REDIS_PREFIX: 'cache-test:',
         SVC_REDIS_TIMEOUT: '1000',
         UPSTREAM: upstream.origin,
-      }
-      first = await startBundle(join(root, 'out'), env)
-      second = await startBundle(join(root, 'out'), env)
-      await untilConnected(redis, 2)
+      })
+      ;({ redis, first, second } = fleet)
     }, 60_000)
 
     afterAll(async () => {
-      await first?.stop()
-      await second?.stop()
-      await redis?.stop()
+      await fleet?.stop()
       await new Promise((resolve) => upstream?.server.close(resolve))
       rmSync(root, { recursive: true, force: true })
     })
